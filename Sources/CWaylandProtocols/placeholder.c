@@ -1,0 +1,1 @@
+/* placeholder until generated */ int cwaylandprotocols_placeholder;
