@@ -1,0 +1,513 @@
+/*
+ * segue-inject — drive the segue_test global from a line-based stdin script.
+ *
+ * Connects to $WAYLAND_DISPLAY in $XDG_RUNTIME_DIR, binds segue_test and
+ * answers every input line with exactly one output line: "ok" or
+ * "error: <reason>". See README.md for the command language.
+ *
+ * Exit status: 0 on EOF or "quit", 1 on connection failure / lost
+ * connection / missing global.
+ */
+
+#define _GNU_SOURCE
+
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <wayland-client.h>
+
+#include "segue-test-client-protocol.h"
+
+#define CAPTURE_TIMEOUT_MS 5000
+#define BTN_LEFT 0x110
+#define BTN_RIGHT 0x111
+#define BTN_MIDDLE 0x112
+
+static struct wl_display *display;
+static struct segue_test *test;
+
+static void
+reply(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stdout, fmt, ap);
+	va_end(ap);
+	fputc('\n', stdout);
+	fflush(stdout);
+}
+
+static void
+die_connection(const char *what)
+{
+	int err = wl_display_get_error(display);
+
+	reply("error: connection lost during %s: %s", what,
+	      strerror(err ? err : EPIPE));
+	exit(1);
+}
+
+/* --------------------------------------------------------------- */
+/* registry                                                        */
+
+static void
+registry_global(void *data, struct wl_registry *registry, uint32_t name,
+		const char *interface, uint32_t version)
+{
+	(void)data;
+	(void)version;
+	if (strcmp(interface, segue_test_interface.name) == 0 && !test)
+		test = wl_registry_bind(registry, name, &segue_test_interface,
+					1);
+}
+
+static void
+registry_global_remove(void *data, struct wl_registry *registry,
+		       uint32_t name)
+{
+	(void)data;
+	(void)registry;
+	(void)name;
+}
+
+static const struct wl_registry_listener registry_listener = {
+	registry_global,
+	registry_global_remove,
+};
+
+/* --------------------------------------------------------------- */
+/* capture                                                         */
+
+struct capture_state {
+	bool done;
+	int32_t status;
+};
+
+static void
+capture_done(void *data, struct segue_test_capture *capture, int32_t status)
+{
+	struct capture_state *st = data;
+
+	(void)capture;
+	st->done = true;
+	st->status = status;
+}
+
+static const struct segue_test_capture_listener capture_listener = {
+	capture_done,
+};
+
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Returns 1 when done, 0 on timeout; exits on connection loss. */
+static int
+wait_capture(struct capture_state *st)
+{
+	int64_t deadline = now_ms() + CAPTURE_TIMEOUT_MS;
+	struct pollfd pfd;
+
+	while (!st->done) {
+		int64_t left;
+		int ret;
+
+		while (wl_display_prepare_read(display) != 0) {
+			if (wl_display_dispatch_pending(display) < 0)
+				die_connection("capture");
+		}
+		if (st->done) {
+			wl_display_cancel_read(display);
+			break;
+		}
+		/* flush; EAGAIN just means the socket buffer is full */
+		if (wl_display_flush(display) < 0 && errno != EAGAIN) {
+			wl_display_cancel_read(display);
+			die_connection("capture");
+		}
+
+		left = deadline - now_ms();
+		if (left <= 0) {
+			wl_display_cancel_read(display);
+			return 0;
+		}
+		pfd.fd = wl_display_get_fd(display);
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		ret = poll(&pfd, 1, (int)left);
+		if (ret < 0) {
+			wl_display_cancel_read(display);
+			if (errno == EINTR)
+				continue;
+			die_connection("capture (poll)");
+		}
+		if (ret == 0) {
+			wl_display_cancel_read(display);
+			continue; /* deadline check at top of next loop */
+		}
+		if (wl_display_read_events(display) < 0)
+			die_connection("capture");
+		if (wl_display_dispatch_pending(display) < 0)
+			die_connection("capture");
+	}
+	return 1;
+}
+
+static void
+do_capture(const char *path)
+{
+	struct capture_state st = { false, 0 };
+	struct segue_test_capture *cap;
+	char *abs = NULL;
+
+	if (path[0] != '/') {
+		char cwd[PATH_MAX];
+
+		if (!getcwd(cwd, sizeof cwd)) {
+			reply("error: getcwd: %s", strerror(errno));
+			return;
+		}
+		if (asprintf(&abs, "%s/%s", cwd, path) < 0) {
+			reply("error: out of memory");
+			return;
+		}
+		path = abs;
+	}
+
+	cap = segue_test_capture(test, path);
+	free(abs);
+	segue_test_capture_add_listener(cap, &capture_listener, &st);
+
+	if (!wait_capture(&st)) {
+		/* The compositor may still answer later; destroying the
+		 * proxy makes libwayland drop that event. */
+		segue_test_capture_destroy(cap);
+		reply("error: capture timeout");
+		return;
+	}
+	segue_test_capture_destroy(cap);
+	if (st.status == 0)
+		reply("ok");
+	else
+		reply("error: capture failed: status %d (%s)", st.status,
+		      strerror(-st.status));
+}
+
+/* --------------------------------------------------------------- */
+/* parsing                                                         */
+
+static bool
+parse_double(const char *s, double *out)
+{
+	char *end;
+
+	if (!s)
+		return false;
+	errno = 0;
+	*out = strtod(s, &end);
+	return errno == 0 && end != s && *end == '\0' &&
+	       *out > -8388608.0 && *out < 8388608.0; /* wl_fixed range */
+}
+
+static bool
+parse_u32(const char *s, uint32_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!s || s[0] == '-')
+		return false;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || end == s || *end != '\0' || v > UINT32_MAX)
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
+static bool
+parse_i32(const char *s, int32_t *out)
+{
+	char *end;
+	long long v;
+
+	if (!s)
+		return false;
+	errno = 0;
+	v = strtoll(s, &end, 0);
+	if (errno || end == s || *end != '\0' || v < INT32_MIN ||
+	    v > INT32_MAX)
+		return false;
+	*out = (int32_t)v;
+	return true;
+}
+
+/* T is optional: when absent, use CLOCK_MONOTONIC in ms (truncated). */
+static bool
+parse_time(const char *s, uint32_t *out)
+{
+	if (!s) {
+		*out = (uint32_t)now_ms();
+		return true;
+	}
+	return parse_u32(s, out);
+}
+
+static int
+parse_updown(const char *s)
+{
+	if (!s)
+		return -1;
+	if (!strcmp(s, "down") || !strcmp(s, "press") ||
+	    !strcmp(s, "pressed") || !strcmp(s, "1"))
+		return 1;
+	if (!strcmp(s, "up") || !strcmp(s, "release") ||
+	    !strcmp(s, "released") || !strcmp(s, "0"))
+		return 0;
+	return -1;
+}
+
+#define MAX_ARGS 8
+
+/* Returns true if a request was sent and a roundtrip is needed. */
+static bool
+run_command(int argc, char **argv)
+{
+	const char *cmd = argv[0];
+	uint32_t t, code;
+	double x, y, v;
+	int32_t id;
+	int st;
+
+	if (!strcmp(cmd, "motion")) {
+		if (argc < 3 || argc > 4 || !parse_double(argv[1], &x) ||
+		    !parse_double(argv[2], &y) ||
+		    !parse_time(argc > 3 ? argv[3] : NULL, &t)) {
+			reply("error: usage: motion X Y [T]");
+			return false;
+		}
+		segue_test_move_pointer(test, wl_fixed_from_double(x),
+					wl_fixed_from_double(y), t);
+		return true;
+	}
+
+	if (!strcmp(cmd, "button")) {
+		if (argc < 3 || argc > 4) {
+			reply("error: usage: button left|right|middle|CODE down|up [T]");
+			return false;
+		}
+		if (!strcmp(argv[1], "left"))
+			code = BTN_LEFT;
+		else if (!strcmp(argv[1], "right"))
+			code = BTN_RIGHT;
+		else if (!strcmp(argv[1], "middle"))
+			code = BTN_MIDDLE;
+		else if (!parse_u32(argv[1], &code)) {
+			reply("error: bad button '%s'", argv[1]);
+			return false;
+		}
+		st = parse_updown(argv[2]);
+		if (st < 0 || !parse_time(argc > 3 ? argv[3] : NULL, &t)) {
+			reply("error: usage: button left|right|middle|CODE down|up [T]");
+			return false;
+		}
+		segue_test_button(test, code, (uint32_t)st, t);
+		return true;
+	}
+
+	if (!strcmp(cmd, "axis") || !strcmp(cmd, "scroll")) {
+		uint32_t axis;
+
+		if (argc < 3 || argc > 4) {
+			reply("error: usage: axis vertical|horizontal VALUE [T]");
+			return false;
+		}
+		if (!strcmp(argv[1], "vertical") || !strcmp(argv[1], "v"))
+			axis = SEGUE_TEST_AXIS_VERTICAL_SCROLL;
+		else if (!strcmp(argv[1], "horizontal") ||
+			 !strcmp(argv[1], "h"))
+			axis = SEGUE_TEST_AXIS_HORIZONTAL_SCROLL;
+		else {
+			reply("error: bad axis '%s'", argv[1]);
+			return false;
+		}
+		if (!parse_double(argv[2], &v) ||
+		    !parse_time(argc > 3 ? argv[3] : NULL, &t)) {
+			reply("error: usage: axis vertical|horizontal VALUE [T]");
+			return false;
+		}
+		segue_test_axis(test, axis, wl_fixed_from_double(v), t);
+		return true;
+	}
+
+	if (!strcmp(cmd, "key")) {
+		if (argc < 3 || argc > 4 || !parse_u32(argv[1], &code) ||
+		    (st = parse_updown(argv[2])) < 0 ||
+		    !parse_time(argc > 3 ? argv[3] : NULL, &t)) {
+			reply("error: usage: key EVDEV_CODE down|up [T]");
+			return false;
+		}
+		segue_test_key(test, code, (uint32_t)st, t);
+		return true;
+	}
+
+	if (!strcmp(cmd, "touch")) {
+		if (argc >= 2 && (!strcmp(argv[1], "down") ||
+				  !strcmp(argv[1], "motion"))) {
+			if (argc < 5 || argc > 6 ||
+			    !parse_i32(argv[2], &id) ||
+			    !parse_double(argv[3], &x) ||
+			    !parse_double(argv[4], &y) ||
+			    !parse_time(argc > 5 ? argv[5] : NULL, &t)) {
+				reply("error: usage: touch down|motion ID X Y [T]");
+				return false;
+			}
+			if (!strcmp(argv[1], "down"))
+				segue_test_touch_down(test, id,
+						      wl_fixed_from_double(x),
+						      wl_fixed_from_double(y),
+						      t);
+			else
+				segue_test_touch_motion(test, id,
+							wl_fixed_from_double(x),
+							wl_fixed_from_double(y),
+							t);
+			return true;
+		}
+		if (argc >= 2 && !strcmp(argv[1], "up")) {
+			if (argc < 3 || argc > 4 ||
+			    !parse_i32(argv[2], &id) ||
+			    !parse_time(argc > 3 ? argv[3] : NULL, &t)) {
+				reply("error: usage: touch up ID [T]");
+				return false;
+			}
+			segue_test_touch_up(test, id, t);
+			return true;
+		}
+		reply("error: usage: touch down|motion ID X Y [T] | touch up ID [T]");
+		return false;
+	}
+
+	if (!strcmp(cmd, "capture")) {
+		if (argc != 2) {
+			reply("error: usage: capture PATH (no spaces)");
+			return false;
+		}
+		do_capture(argv[1]);
+		return false;
+	}
+
+	if (!strcmp(cmd, "sync"))
+		return true;
+
+	reply("error: unknown command '%s'", cmd);
+	return false;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct wl_registry *registry;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+
+	(void)argv;
+	if (argc > 1) {
+		fprintf(stderr,
+			"usage: segue-inject < script\n"
+			"Connects to $WAYLAND_DISPLAY, reads commands from "
+			"stdin, answers each line with 'ok' or 'error: ...'.\n");
+		return 2;
+	}
+
+	signal(SIGPIPE, SIG_IGN);
+
+	display = wl_display_connect(NULL);
+	if (!display) {
+		reply("error: cannot connect to wayland display '%s': %s",
+		      getenv("WAYLAND_DISPLAY") ? getenv("WAYLAND_DISPLAY")
+						: "wayland-0",
+		      strerror(errno));
+		return 1;
+	}
+
+	registry = wl_display_get_registry(display);
+	wl_registry_add_listener(registry, &registry_listener, NULL);
+	if (wl_display_roundtrip(display) < 0)
+		die_connection("registry roundtrip");
+	if (!test) {
+		reply("error: compositor does not advertise segue_test "
+		      "(is segue-test-plugin.so loaded via --modules?)");
+		return 1;
+	}
+
+	while ((len = getline(&line, &cap, stdin)) >= 0) {
+		char *args[MAX_ARGS + 1];
+		char *save = NULL, *tok;
+		int n = 0;
+		bool overflow = false;
+
+		while (len > 0 &&
+		       (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+
+		for (tok = strtok_r(line, " \t", &save); tok;
+		     tok = strtok_r(NULL, " \t", &save)) {
+			if (n == MAX_ARGS) {
+				overflow = true;
+				break;
+			}
+			args[n++] = tok;
+		}
+		args[n] = NULL;
+
+		if (n == 0) {
+			reply("error: empty command");
+			continue;
+		}
+		if (args[0][0] == '#') {
+			reply("ok");
+			continue;
+		}
+		if (overflow) {
+			reply("error: too many arguments");
+			continue;
+		}
+		if (!strcmp(args[0], "quit") || !strcmp(args[0], "exit")) {
+			reply("ok");
+			break;
+		}
+
+		if (run_command(n, args)) {
+			if (wl_display_roundtrip(display) < 0)
+				die_connection(args[0]);
+			reply("ok");
+		} else if (wl_display_get_error(display)) {
+			die_connection(args[0]);
+		}
+	}
+
+	free(line);
+	segue_test_destroy(test);
+	wl_registry_destroy(registry);
+	wl_display_roundtrip(display);
+	wl_display_disconnect(display);
+	return 0;
+}
