@@ -398,15 +398,38 @@ touch_common(struct wl_resource *resource, int32_t id, wl_fixed_t x,
 	     wl_fixed_t y, uint32_t time_ms, int type)
 {
 	struct segue_test *test = wl_resource_get_user_data(resource);
+	struct weston_touch *touch = test->seat.touch_state;
+	struct wl_client *focus_client = NULL;
+	struct wl_resource *res;
 	struct timespec ts;
 
-	if (!test->touch_device)
+	if (!test->touch_device || !touch)
 		return;
+
+	if (type == WL_TOUCH_UP && touch->focus &&
+	    touch->focus->surface->resource)
+		focus_client =
+			wl_resource_get_client(touch->focus->surface->resource);
+
 	ms_to_timespec(time_ms, &ts);
 	notify_touch_normalized(test->touch_device, &ts, id,
 				wl_fixed_to_double(x), wl_fixed_to_double(y),
 				NULL, type);
 	notify_touch_frame(test->touch_device);
+
+	/*
+	 * Weston <= 10 bug (weston issue #44): when the last touch point
+	 * goes up, the touch focus is cleared before notify_touch_frame(),
+	 * so the client never gets the wl_touch.frame that terminates the
+	 * up event. Clients that (correctly) batch touch events until the
+	 * frame then never process the final up. Emulate the upstream fix:
+	 * send the frame to the client that had the focus.
+	 */
+	if (focus_client && !touch->focus) {
+		wl_resource_for_each(res, &touch->resource_list)
+			if (wl_resource_get_client(res) == focus_client)
+				wl_touch_send_frame(res);
+	}
 }
 
 static void
