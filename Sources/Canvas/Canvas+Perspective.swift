@@ -72,7 +72,7 @@ extension Canvas {
                 cairo_clip(cr)
             }
             cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
-            paint(image, alpha: stripAlpha, filter: .good, extend: CAIRO_EXTEND_PAD)
+            paint(image, alpha: stripAlpha, filter: .fast, extend: CAIRO_EXTEND_PAD)
             cairo_restore(cr)
         }
         if grouped {
