@@ -1,0 +1,128 @@
+import CCairo
+import Motion
+
+extension Canvas {
+    /// Draws `image` scaled to fill `rect` (user space), under the current transform.
+    ///
+    /// The image's edges are clamped (not faded into transparency) and cut at `rect`, so
+    /// a scaled image keeps crisp edges. `alpha` multiplies the image's own alpha.
+    public func draw(_ image: Surface, in rect: Rect, alpha: Double = 1, filter: ImageFilter = .good) {
+        guard !rect.isEmpty, image.width > 0, image.height > 0, alpha > 0 else { return }
+        withSavedState {
+            clip(to: rect)
+            cairo_translate(cr, rect.minX, rect.minY)
+            cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
+            paint(image, alpha: alpha, filter: filter, extend: CAIRO_EXTEND_PAD)
+        }
+    }
+
+    /// Draws `image` 1:1 (one image pixel per user unit) with its top-left corner at `origin`.
+    ///
+    /// When the current transform is a whole-pixel translation this is Cairo's plain copy
+    /// path (a blend per pixel, or a straight copy with `opaque`). Pass `opaque: true` only
+    /// when every pixel of `image` is fully opaque and `alpha` is 1: it then replaces the
+    /// destination (operator "source") instead of blending, which is faster. It is ignored
+    /// otherwise.
+    public func draw(_ image: Surface, at origin: Point, alpha: Double = 1, opaque: Bool = false) {
+        guard image.width > 0, image.height > 0, alpha > 0 else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_new_path(cr)
+        cairo_rectangle(cr, origin.x, origin.y, Double(image.width), Double(image.height))
+        cairo_set_source_surface(cr, image.raw, origin.x, origin.y)
+        if alpha >= 1 {
+            if opaque { cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE) }
+            cairo_fill(cr)
+        } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
+    /// Draws a soft shadow of a rounded rectangle: the shape offset by `offset`, blurred
+    /// with a Gaussian of σ = `blur` / 2 (as CSS `box-shadow`), in `color`.
+    ///
+    /// The blurred mask is cached per size, radius and blur, and a resized shadow is
+    /// stretched from a small blurred base (never re-blurred), so this is cheap every frame.
+    /// The shadow is drawn under where the rectangle will be too, as Core Animation does.
+    public func drawShadow(roundedRect rect: Rect, radius: Double, blur: Double, offset: Point, color: Color) {
+        guard !rect.isEmpty, color.alpha > 0 else { return }
+        let shifted = rect.offsetBy(dx: offset.x, dy: offset.y)
+        guard blur >= 0.5 else {
+            fill(roundedRect: shifted, radius: radius, color: color)
+            return
+        }
+        let width = max(1, Int(rect.width.rounded())), height = max(1, Int(rect.height.rounded()))
+        let mask = shadowMasks.mask(width: width, height: height, radius: radius, blur: blur)
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, shifted.minX, shifted.minY)
+        cairo_scale(cr, rect.width / Double(width), rect.height / Double(height))
+        setSource(color)
+        cairo_mask_surface(cr, mask.surface, -Double(mask.pad), -Double(mask.pad))
+    }
+
+    /// Draws `image` into `rect` as blocks of `blockSize` user units, the first block at
+    /// `rect`'s top-left corner; each block takes the image's colour at the block's centre
+    /// (bilinear, as Core Image's `CIPixellate` does), the last row and column clamped to the
+    /// image's edge.
+    ///
+    /// The image is shrunk to ⌈w / block⌉ × ⌈h / block⌉ pixels, then enlarged with the nearest
+    /// filter. Sampling rather than averaging keeps a full-window frame well under a
+    /// millisecond (a box-filtered shrink costs several). `blockSize` ≤ 1 draws the image
+    /// normally. The small surface is cached by size, so an animation allocates only when the
+    /// block size changes.
+    public func drawPixelated(_ image: Surface, in rect: Rect, blockSize: Double, alpha: Double = 1) {
+        guard blockSize > 1 else {
+            draw(image, in: rect, alpha: alpha)
+            return
+        }
+        guard !rect.isEmpty, image.width > 0, image.height > 0, alpha > 0 else { return }
+        let columns = Int((rect.width / blockSize).rounded(.up))
+        let rows = Int((rect.height / blockSize).rounded(.up))
+        let small = scratchSurface(width: columns, height: rows)
+
+        // Shrink: the image spans rect.width / blockSize small pixels; small pixel i samples
+        // the centre of block i, and the last, partial block clamps to the edge (pad extend).
+        let shrink = cairo_create(small.raw)!
+        cairo_set_operator(shrink, CAIRO_OPERATOR_SOURCE)
+        cairo_scale(shrink, rect.width / blockSize / Double(image.width),
+                    rect.height / blockSize / Double(image.height))
+        cairo_set_source_surface(shrink, image.raw, 0, 0)
+        let pattern = cairo_get_source(shrink)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_paint(shrink)
+        cairo_destroy(shrink)
+
+        withSavedState {
+            clip(to: rect)
+            cairo_translate(cr, rect.minX, rect.minY)
+            cairo_scale(cr, blockSize, blockSize)
+            paint(small, alpha: alpha, filter: .nearest, extend: CAIRO_EXTEND_PAD)
+        }
+    }
+
+    /// Paints `image` at the user-space origin over the whole clip.
+    func paint(_ image: Surface, alpha: Double, filter: ImageFilter, extend: cairo_extend_t) {
+        cairo_set_source_surface(cr, image.raw, 0, 0)
+        let pattern = cairo_get_source(cr)
+        cairo_pattern_set_filter(pattern, filter.cairoFilter)
+        cairo_pattern_set_extend(pattern, extend)
+        if alpha >= 1 {
+            cairo_paint(cr)
+        } else {
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
+    /// A cached surface of the given size; contents are whatever was last drawn into it.
+    func scratchSurface(width: Int, height: Int) -> Surface {
+        let key = ScratchKey(width: width, height: height)
+        if let surface = scratchSurfaces[key] { return surface }
+        if scratchSurfaces.count >= 4 { scratchSurfaces.removeAll() }
+        let surface = Surface(width: width, height: height)
+        scratchSurfaces[key] = surface
+        return surface
+    }
+}

@@ -1,0 +1,97 @@
+import CCairo
+import Motion
+
+/// A paragraph of text laid out by Pango: measured once, drawn many times.
+///
+/// Layout is resolution-independent: glyph outlines are not hinted and metrics are not rounded
+/// to whole pixels, so a layout measures and renders the same offscreen and on screen, and
+/// under any translation.
+///
+/// ```swift
+/// let title = TextLayout(text: "Inbox", font: Font(size: 17, weight: .bold))
+/// canvas.drawText(title, at: Point(x: (width - title.size.width) / 2, y: 12), color: .black)
+/// ```
+public final class TextLayout {
+    /// The text, as given.
+    public let text: String
+    /// The font, as given.
+    public let font: Font
+    /// The wrapping width in pixels, or nil for one line per paragraph.
+    public let maxWidth: Double?
+    /// The alignment of lines within the layout's width.
+    public let alignment: TextAlignment
+
+    private let context: OpaquePointer   // PangoContext *
+    private let layout: OpaquePointer    // PangoLayout *
+
+    /// Lays out `text` in `font`, wrapping at word (or, failing that, character) boundaries
+    /// when `maxWidth` is given.
+    public init(text: String, font: Font, maxWidth: Double? = nil, alignment: TextAlignment = .left) {
+        self.text = text
+        self.font = font
+        self.maxWidth = maxWidth
+        self.alignment = alignment
+
+        let fontMap = pango_cairo_font_map_get_default()
+        context = pango_font_map_create_context(fontMap)!
+        // Grayscale antialiasing, no hinting, no metric rounding: identical everywhere.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+
+        layout = pango_layout_new(context)!
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, font.family)
+        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.value)))
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+
+        if let maxWidth {
+            pango_layout_set_width(layout, Int32((max(0, maxWidth) * Double(PANGO_SCALE)).rounded()))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        switch alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        pango_layout_set_text(layout, text, -1)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    /// The logical extent in pixels: advance width by line height(s). When `maxWidth` is set,
+    /// the width is that of the widest line, not `maxWidth`.
+    public var size: Size {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let scale = Double(PANGO_SCALE)
+        return Size(width: Double(logical.width) / scale, height: Double(logical.height) / scale)
+    }
+
+    /// The distance from the top of the layout to the first line's baseline, in pixels.
+    public var baseline: Double {
+        Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+    }
+
+    /// The number of lines after wrapping.
+    public var lineCount: Int {
+        Int(pango_layout_get_line_count(layout))
+    }
+
+    /// Draws the layout with its top-left corner at the Cairo context's current point.
+    func show(in cr: OpaquePointer) {
+        // Brings in the target's transform; the layout re-measures only if that changed
+        // anything (with hinting off, a translation never does).
+        pango_cairo_update_context(cr, context)
+        pango_cairo_show_layout(cr, layout)
+    }
+}
