@@ -1,0 +1,21 @@
+/// Resistance past the ends of a drag: the further you pull, the less it moves
+/// (libadwaita's `x / (1 + x/L)`).
+public enum RubberBand {
+    /// The damped overscroll for a raw overscroll `x`: `x / (1 + |x|/limit)`, odd-symmetric.
+    /// Slope 1 at 0 (no kink where resistance begins), strictly increasing, and always less
+    /// than `limit` in magnitude, approaching it as |x| → ∞. `limit` is in the units of `x`
+    /// and must be > 0.
+    public static func apply(_ x: Double, limit: Double) -> Double {
+        precondition(limit > 0, "RubberBand limit must be positive")
+        return x / (1 + abs(x) / limit)
+    }
+
+    /// A progress with resistance beyond 0 and 1: unchanged inside 0…1, rubber-banded by
+    /// ``apply(_:limit:)`` past either end. `limit` is in progress units (10 px on a 1000 px
+    /// drag is 0.01).
+    public static func progress(_ p: Double, limit: Double) -> Double {
+        if p < 0 { return apply(p, limit: limit) }
+        if p > 1 { return 1 + apply(p - 1, limit: limit) }
+        return p
+    }
+}
