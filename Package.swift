@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: [
             "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas"], exclude: ["References"]),
         .testTarget(name: "SegueTests", dependencies: ["Segue", "Demos", "Canvas", "Motion"]),
         .testTarget(name: "E2ETests", dependencies: ["Canvas"]),
     ],

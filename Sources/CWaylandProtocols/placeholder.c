@@ -1,1 +1,0 @@
-/* placeholder until generated */ int cwaylandprotocols_placeholder;

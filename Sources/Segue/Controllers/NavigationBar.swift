@@ -1,0 +1,83 @@
+import Canvas
+import Motion
+
+/// The bar above a navigation stack: a Back button and the top page's title, which cross-fade
+/// with a transition's progress.
+@MainActor
+public final class NavigationBar: View {
+    public static let height = 52.0
+    public let backButton: Button
+    private var titleLabel: Label
+    private var incomingTitle: Label?
+
+    /// Called when the Back button is clicked.
+    var onBack: (() -> Void)?
+
+    public override init(frame: Rect = .zero) {
+        backButton = Button(title: "‹ Back", font: Font(size: 16), alignment: .left)
+        titleLabel = NavigationBar.makeTitle("")
+        super.init(frame: frame)
+        backgroundColor = Color(hex: 0xF9F9FB)
+        addSubview(titleLabel)
+        addSubview(backButton)
+        backButton.onTap = { [weak self] in self?.onBack?() }
+    }
+
+    private static func makeTitle(_ text: String) -> Label {
+        let label = Label(text: text, font: Font(size: 17, weight: .bold), color: Color(hex: 0x1C1C1E), alignment: .center)
+        label.isUserInteractionEnabled = false
+        return label
+    }
+
+    public var title: String { titleLabel.text }
+
+    public override var drawsContent: Bool { true }
+
+    public override func draw(in canvas: Canvas) {
+        canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: Color(hex: 0xD1D1D6))
+    }
+
+    public override func layoutSubviews() {
+        let titleFrame = Rect(x: 100, y: 0, width: max(0, bounds.width - 200), height: bounds.height - 1)
+        titleLabel.frame = titleFrame
+        incomingTitle?.frame = titleFrame
+        backButton.frame = Rect(x: 4, y: 6, width: 96, height: bounds.height - 13)
+    }
+
+    /// Shows `title` with or without a Back button, at once.
+    func show(title: String, canGoBack: Bool) {
+        incomingTitle?.removeFromSuperview()
+        incomingTitle = nil
+        titleLabel.text = title
+        titleLabel.alpha = 1
+        backButton.alpha = canGoBack ? 1 : 0
+        backButton.isHidden = !canGoBack
+    }
+
+    /// Cross-fades to `title` in step with a transition, and back if it is cancelled.
+    func transition(to title: String, canGoBack: Bool, previous: (title: String, canGoBack: Bool),
+                    coordinator: TransitionCoordinator) {
+        let incoming = NavigationBar.makeTitle(title)
+        incoming.frame = titleLabel.frame
+        incoming.alpha = 0
+        insertSubview(incoming, belowSubview: backButton)
+        incomingTitle = incoming
+        let outgoing = titleLabel
+        let backFrom = previous.canGoBack ? 1.0 : 0.0, backTo = canGoBack ? 1.0 : 0.0
+        backButton.isHidden = false
+        coordinator.animate(alongsideProgress: { [weak self] p in
+            incoming.alpha = p
+            outgoing.alpha = 1 - p
+            self?.backButton.alpha = backFrom + (backTo - backFrom) * p
+        }, completion: { [weak self] coordinator in
+            guard let self else { return }
+            if !coordinator.isCancelled {
+                outgoing.removeFromSuperview()
+                self.titleLabel = incoming
+                self.incomingTitle = nil
+            }
+            let final: (title: String, canGoBack: Bool) = coordinator.isCancelled ? previous : (title, canGoBack)
+            self.show(title: final.title, canGoBack: final.canGoBack)
+        })
+    }
+}

@@ -1,0 +1,246 @@
+import Motion
+
+/// Push or pop.
+public enum NavigationOperation: Sendable {
+    case push, pop
+}
+
+/// Supplies a navigation controller's transitions, per operation.
+@MainActor
+public protocol NavigationControllerDelegate: AnyObject {
+    /// The animator for this push or pop; nil: the default slide.
+    func navigationController(_ navigationController: NavigationController,
+                              animationControllerFor operation: NavigationOperation,
+                              from: ViewController, to: ViewController) -> AnimatedTransitioning?
+    /// The interaction controller, only while a gesture drives the transition; nil otherwise
+    /// (an interaction controller offered to a Back click would hang it at its start).
+    func navigationController(_ navigationController: NavigationController,
+                              interactionControllerFor animator: AnimatedTransitioning) -> InteractiveTransitioning?
+}
+
+extension NavigationControllerDelegate {
+    public func navigationController(_ navigationController: NavigationController,
+                                     animationControllerFor operation: NavigationOperation,
+                                     from: ViewController, to: ViewController) -> AnimatedTransitioning? { nil }
+    public func navigationController(_ navigationController: NavigationController,
+                                     interactionControllerFor animator: AnimatedTransitioning) -> InteractiveTransitioning? { nil }
+}
+
+/// A stack of pages with a bar, as `UINavigationController`: push and pop slide by default,
+/// and a drag from the left edge of a pushed page pops interactively.
+///
+/// The stack changes when a transition completes; a cancelled pop leaves the stack, the view
+/// tree and the next Back exactly as they were.
+@MainActor
+open class NavigationController: ViewController {
+    public private(set) var viewControllers: [ViewController]
+    public weak var delegate: NavigationControllerDelegate?
+    public let navigationBar = NavigationBar()
+    /// The view transitions happen in (below the bar).
+    public let containerView = View()
+    /// The left-edge drag that pops.
+    public private(set) var interactivePopGestureRecognizer: ScreenEdgePanGestureRecognizer!
+    /// When the edge drag's release completes the pop. The tutorial's rule: past half-way.
+    public var popCommitRule: CommitRule = .threshold(0.5, inclusive: false)
+    /// The running transition, if any.
+    public private(set) var activeTransition: TransitionContext?
+    private var popInteraction: PercentDrivenInteractiveTransition?
+
+    public init(rootViewController: ViewController) {
+        viewControllers = [rootViewController]
+        super.init(title: rootViewController.title)
+        addChild(rootViewController)
+        rootViewController.didMove(toParent: self)
+    }
+
+    public var topViewController: ViewController? { viewControllers.last }
+
+    open override func loadView() {
+        let view = NavigationView(controller: self)
+        view.backgroundColor = .white
+        containerView.clipsToBounds = true
+        view.addSubview(containerView)
+        view.addSubview(navigationBar)
+        setView(view)
+    }
+
+    open override func viewDidLoad() {
+        navigationBar.onBack = { [weak self] in self?.popViewController(animated: true) }
+        let top = viewControllers.last!
+        top.view.frame = containerView.bounds
+        containerView.addSubview(top.view)
+        navigationBar.show(title: top.title, canGoBack: viewControllers.count > 1)
+
+        let edgePan = ScreenEdgePanGestureRecognizer(edge: .left) { [weak self] recognizer in
+            self?.handleEdgePan(recognizer as! ScreenEdgePanGestureRecognizer)
+        }
+        edgePan.shouldBegin = { [weak self] _ in
+            guard let self else { return false }
+            return self.viewControllers.count > 1 && self.activeTransition == nil
+        }
+        containerView.addGestureRecognizer(edgePan)
+        interactivePopGestureRecognizer = edgePan
+    }
+
+    open override func viewWillAppear(_ animated: Bool) { topViewController?.beginAppearanceTransition(isAppearing: true, animated: animated) }
+    open override func viewDidAppear(_ animated: Bool) { topViewController?.endAppearanceTransition() }
+    open override func viewWillDisappear(_ animated: Bool) { topViewController?.beginAppearanceTransition(isAppearing: false, animated: animated) }
+    open override func viewDidDisappear(_ animated: Bool) { topViewController?.endAppearanceTransition() }
+
+    fileprivate func layout(in bounds: Rect) {
+        navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: NavigationBar.height)
+        containerView.frame = Rect(x: 0, y: NavigationBar.height, width: bounds.width,
+                                   height: max(0, bounds.height - NavigationBar.height))
+        if activeTransition == nil { topViewController?.view.frame = containerView.bounds }
+    }
+
+    // MARK: push and pop
+
+    /// Pushes `controller`; ignored while another transition runs.
+    public func pushViewController(_ controller: ViewController, animated: Bool = true) {
+        guard activeTransition == nil, let top = topViewController, !viewControllers.contains(where: { $0 === controller }) else { return }
+        addChild(controller)
+        perform(.push, from: top, to: controller, animated: animated)
+    }
+
+    /// Pops the top page; ignored with one page left or while another transition runs.
+    @discardableResult
+    public func popViewController(animated: Bool = true) -> ViewController? {
+        guard activeTransition == nil, viewControllers.count > 1 else { return nil }
+        let from = viewControllers[viewControllers.count - 1], to = viewControllers[viewControllers.count - 2]
+        perform(.pop, from: from, to: to, animated: animated)
+        return from
+    }
+
+    open override func handleKey(_ event: KeyEvent) -> Bool {
+        if topViewController?.handleKey(event) == true { return true }
+        if event.key == .left, event.modifiers.contains(.alt) {
+            return popViewController(animated: true) != nil
+        }
+        return false
+    }
+
+    private func perform(_ operation: NavigationOperation, from: ViewController, to: ViewController, animated: Bool) {
+        let kind: TransitionKind = operation == .push ? .push : .pop
+        let animator = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
+            ?? SlideAnimator(direction: operation == .push ? .left : .right)
+        let interaction = animated
+            ? (delegate?.navigationController(self, interactionControllerFor: animator) ?? (operation == .pop ? popInteraction : nil))
+            : nil
+        let context = TransitionContext(kind: kind, containerView: containerView, from: from, to: to,
+                                        animated: animated, interactive: interaction != nil, window: view.window)
+        context.setInitialFrame(containerView.bounds, for: from)
+        context.setFinalFrame(containerView.bounds, for: to)
+        context.animationController = animator
+        context.prepareTimeline(duration: animated ? animator.transitionDuration(using: context) : 0)
+        activeTransition = context
+
+        from.beginAppearanceTransition(isAppearing: false, animated: animated)
+        to.beginAppearanceTransition(isAppearing: true, animated: animated)
+        let newStackDepth = operation == .push ? viewControllers.count + 1 : viewControllers.count - 1
+        navigationBar.transition(to: to.title, canGoBack: newStackDepth > 1,
+                                 previous: (from.title, viewControllers.count > 1), coordinator: context.coordinator)
+
+        context.onComplete = { [weak self, weak context] completed in
+            guard let self, let context else { return }
+            self.finishTransition(operation, from: from, to: to, completed: completed, animated: animated)
+            context.animationController?.animationEnded(completed)
+        }
+
+        if !animated {
+            to.view.frame = containerView.bounds
+            containerView.addSubview(to.view)
+            context.completeTransition(true)
+            return
+        }
+        if let interaction {
+            context.run()
+            interaction.startInteractiveTransition(context)
+        } else {
+            animator.animateTransition(using: context)
+            context.run()
+        }
+    }
+
+    private func finishTransition(_ operation: NavigationOperation, from: ViewController, to: ViewController,
+                                  completed: Bool, animated: Bool) {
+        activeTransition = nil
+        if completed {
+            from.view.removeFromSuperview()
+            from.view.transform = .identity
+            if to.view.superview !== containerView { containerView.addSubview(to.view) }
+            to.view.frame = containerView.bounds
+            switch operation {
+            case .push:
+                viewControllers.append(to)
+                to.didMove(toParent: self)
+            case .pop:
+                viewControllers.removeLast()
+                from.willMove(toParent: nil)
+                from.removeFromParent()
+            }
+            from.endAppearanceTransition()
+            to.endAppearanceTransition()
+        } else {
+            to.view.removeFromSuperview()
+            to.view.transform = .identity
+            if from.view.superview !== containerView { containerView.addSubview(from.view) }
+            from.view.frame = containerView.bounds
+            from.view.transform = .identity
+            if operation == .push {
+                to.willMove(toParent: nil)
+                to.removeFromParent()
+            }
+            // Cancelled: the appearance calls run back the other way.
+            to.beginAppearanceTransition(isAppearing: false, animated: animated)
+            to.endAppearanceTransition()
+            from.beginAppearanceTransition(isAppearing: true, animated: animated)
+            from.endAppearanceTransition()
+        }
+        // The bar settles itself in its coordinator completion, which runs right after this.
+    }
+
+    // MARK: interactive pop
+
+    private func handleEdgePan(_ pan: ScreenEdgePanGestureRecognizer) {
+        let width = max(containerView.bounds.width, 1)
+        // The page's edge stays under the pointer: progress is where the pointer is, not how far it went.
+        let progress = min(max(pan.location(in: containerView).x / width, 0), 1)
+        switch pan.state {
+        case .began:
+            popInteraction = PercentDrivenInteractiveTransition()
+            if popViewController(animated: true) == nil { popInteraction = nil; return }
+            popInteraction?.update(progress)
+        case .changed:
+            popInteraction?.update(progress)
+        case .ended:
+            let velocity = pan.velocity.x / width
+            if popCommitRule.shouldCommit(progress: progress, velocity: velocity) {
+                popInteraction?.finish(velocity: velocity)
+            } else {
+                popInteraction?.cancel(velocity: velocity)
+            }
+            popInteraction = nil
+        case .cancelled, .failed:
+            popInteraction?.cancel()
+            popInteraction = nil
+        case .possible:
+            break
+        }
+    }
+}
+
+/// The navigation controller's own view: lays out bar and container on resize.
+@MainActor
+private final class NavigationView: View {
+    weak var controller: NavigationController?
+
+    init(controller: NavigationController) {
+        self.controller = controller
+        super.init()
+    }
+
+    override func layoutSubviews() {
+        controller?.layout(in: bounds)
+    }
+}

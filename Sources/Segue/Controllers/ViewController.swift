@@ -1,0 +1,109 @@
+import Motion
+
+/// Manages one screen's view, as `UIViewController`: lazy view loading, containment of
+/// child controllers, and appearance callbacks in a defined order.
+///
+/// Appearance: an appearing controller gets `viewWillAppear` then `viewDidAppear`; a
+/// cancelled interactive transition runs the reverse calls (the one that was to disappear
+/// gets `viewWillAppear`/`viewDidAppear` back; the one that was to appear gets
+/// `viewWillDisappear`/`viewDidDisappear`).
+@MainActor
+open class ViewController {
+    /// The title shown by containers (navigation bar, tab bar).
+    public var title: String
+
+    private var loadedView: View?
+    public private(set) var children: [ViewController] = []
+    public private(set) weak var parent: ViewController?
+    /// Whether the view is on screen as far as appearance callbacks go.
+    public private(set) var isVisible = false
+    private var appearanceTransition: Bool?
+
+    public init(title: String = "") {
+        self.title = title
+    }
+
+    /// The controller's view, loaded on first use.
+    public var view: View {
+        if let loadedView { return loadedView }
+        loadView()
+        let view = loadedView ?? View()
+        loadedView = view
+        viewDidLoad()
+        return view
+    }
+
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Creates the view; override to supply your own (call ``setView(_:)``).
+    open func loadView() {
+        let view = View()
+        view.backgroundColor = .white
+        loadedView = view
+    }
+
+    /// Sets the view from ``loadView()``.
+    public func setView(_ view: View) { loadedView = view }
+
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// The window resized; containers re-lay out their children.
+    open func windowDidResize(to size: Size) {
+        for child in children { child.windowDidResize(to: size) }
+    }
+
+    /// A key the focused chain did not consume; return true when handled.
+    open func handleKey(_ event: KeyEvent) -> Bool { false }
+
+    // MARK: containment
+
+    /// Adds a child; call `child.didMove(toParent: self)` after adding its view.
+    public func addChild(_ child: ViewController) {
+        guard child.parent !== self else { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Removes this controller from its parent; call `willMove(toParent: nil)` first.
+    public func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    open func willMove(toParent parent: ViewController?) {}
+    open func didMove(toParent parent: ViewController?) {}
+
+    /// The nearest navigation controller above this one.
+    public var navigationController: NavigationController? {
+        var current = parent
+        while let candidate = current {
+            if let navigation = candidate as? NavigationController { return navigation }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    // MARK: appearance
+
+    /// Starts an appearance change; containers call this around transitions.
+    public func beginAppearanceTransition(isAppearing: Bool, animated: Bool) {
+        appearanceTransition = isAppearing
+        if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+    }
+
+    /// Completes the appearance change begun last.
+    public func endAppearanceTransition() {
+        guard let appearing = appearanceTransition else { return }
+        appearanceTransition = nil
+        isVisible = appearing
+        if appearing { viewDidAppear(true) } else { viewDidDisappear(true) }
+    }
+}

@@ -1,0 +1,82 @@
+import Motion
+
+/// Turns a press-move-release sequence into a gesture, as `UIGestureRecognizer`.
+///
+/// The window offers every press to the recognizers on the pressed view and its ancestors;
+/// the first to begin owns the drag, the others are reset, and a control under the press
+/// stops tracking (a press that becomes a drag is not a click).
+@MainActor
+open class GestureRecognizer {
+    public enum State: Sendable, Equatable {
+        case possible, began, changed, ended, cancelled, failed
+    }
+
+    public internal(set) var state: State = .possible
+    /// The view the recognizer is attached to.
+    public internal(set) weak var view: View?
+    public var isEnabled = true
+    /// Called on every state change past `.possible`.
+    public var onChange: ((GestureRecognizer) -> Void)?
+    /// Asked before the recognizer begins; return false to fail it instead.
+    public var shouldBegin: ((GestureRecognizer) -> Bool)?
+
+    /// Where the press started and where the pointer is, in window coordinates.
+    public internal(set) var startLocation = Point.zero
+    public internal(set) var currentLocation = Point.zero
+    public internal(set) var startTime = 0.0
+    public internal(set) var currentTime = 0.0
+
+    public init(onChange: ((GestureRecognizer) -> Void)? = nil) {
+        self.onChange = onChange
+    }
+
+    /// Higher priority recognizers get to begin first when several could (edge pans > pans).
+    open var priority: Int { 0 }
+
+    /// The pointer location in `view`'s coordinates (nil: window).
+    public func location(in view: View?) -> Point {
+        guard let view, let inverse = view.transformToRoot.inverted() else { return currentLocation }
+        return inverse.apply(to: currentLocation)
+    }
+
+    // MARK: subclass hooks (window coordinates, event seconds)
+
+    open func pressBegan(at point: Point, time: Double) {
+        startLocation = point
+        currentLocation = point
+        startTime = time
+        currentTime = time
+    }
+
+    open func pointerMoved(to point: Point, time: Double) {
+        currentLocation = point
+        currentTime = time
+    }
+
+    open func pressEnded(at point: Point, time: Double) {
+        currentLocation = point
+        currentTime = time
+    }
+
+    /// The sequence was taken away (another recognizer won, the pointer left, a second button).
+    open func cancel() {
+        if state == .began || state == .changed { transition(to: .cancelled) } else { state = .failed }
+    }
+
+    /// Back to `.possible` for the next press.
+    open func reset() {
+        state = .possible
+    }
+
+    /// Moves to `state` and tells the owner.
+    public func transition(to newState: State) {
+        if newState == .began, let shouldBegin, !shouldBegin(self) {
+            state = .failed
+            return
+        }
+        state = newState
+        onChange?(self)
+    }
+
+    var isActive: Bool { state == .began || state == .changed }
+}

@@ -1,0 +1,84 @@
+import Motion
+
+/// A drag, as `UIPanGestureRecognizer`: begins once the pointer moved past ``slop`` along its
+/// ``axis``, reports translation and a velocity measured on event timestamps.
+@MainActor
+open class PanGestureRecognizer: GestureRecognizer {
+    public enum Axis: Sendable { case horizontal, vertical, any }
+
+    /// Which way the drag must mostly go to begin.
+    public var axis: Axis
+    /// How far the pointer must move before the pan begins, in pixels.
+    public var slop: Double = 8
+    private var trackerX = VelocityTracker()
+    private var trackerY = VelocityTracker()
+    /// Set at release: the velocity measured then (px/s).
+    private var releaseVelocity: Point?
+
+    public init(axis: Axis = .any, onChange: ((GestureRecognizer) -> Void)? = nil) {
+        self.axis = axis
+        super.init(onChange: onChange)
+    }
+
+    /// The movement since the press, in window pixels.
+    public var translation: Point { currentLocation - startLocation }
+
+    /// Pointer velocity in px/s: least squares over the last 100 ms of events, 0 after a pause.
+    public var velocity: Point {
+        if let releaseVelocity { return releaseVelocity }
+        return Point(x: trackerX.velocity(at: currentTime), y: trackerY.velocity(at: currentTime))
+    }
+
+    open override func pressBegan(at point: Point, time: Double) {
+        super.pressBegan(at: point, time: time)
+        releaseVelocity = nil
+        trackerX.reset()
+        trackerY.reset()
+        trackerX.add(position: point.x, time: time)
+        trackerY.add(position: point.y, time: time)
+    }
+
+    open override func pointerMoved(to point: Point, time: Double) {
+        super.pointerMoved(to: point, time: time)
+        trackerX.add(position: point.x, time: time)
+        trackerY.add(position: point.y, time: time)
+        switch state {
+        case .possible:
+            if canBegin(translation: translation) { transition(to: .began) } else if shouldFail(translation: translation) {
+                state = .failed
+            }
+        case .began, .changed:
+            transition(to: .changed)
+        default:
+            break
+        }
+    }
+
+    open override func pressEnded(at point: Point, time: Double) {
+        super.pressEnded(at: point, time: time)
+        guard isActive else {
+            state = .failed
+            return
+        }
+        releaseVelocity = Point(x: trackerX.velocity(at: time), y: trackerY.velocity(at: time))
+        transition(to: .ended)
+    }
+
+    /// Whether a drag by `translation` starts this pan (past the slop, along the axis).
+    open func canBegin(translation t: Point) -> Bool {
+        switch axis {
+        case .horizontal: return abs(t.x) >= slop && abs(t.x) > abs(t.y)
+        case .vertical: return abs(t.y) >= slop && abs(t.y) > abs(t.x)
+        case .any: return (t.x * t.x + t.y * t.y).squareRoot() >= slop
+        }
+    }
+
+    /// Whether a drag by `translation` rules this pan out (it went the other way first).
+    open func shouldFail(translation t: Point) -> Bool {
+        switch axis {
+        case .horizontal: return abs(t.y) >= slop && abs(t.y) >= abs(t.x)
+        case .vertical: return abs(t.x) >= slop && abs(t.x) >= abs(t.y)
+        case .any: return false
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Motion
+
+/// An interaction controller a gesture drives by percent, as
+/// `UIPercentDrivenInteractiveTransition`: it runs the animator on a paused timeline, scrubs it
+/// with ``update(_:)``, and lets go with ``finish(velocity:)`` or ``cancel(velocity:)``.
+///
+/// Unlike UIKit's, release hands the gesture's velocity to the settle, so the page keeps the
+/// finger's speed instead of jumping to a fixed pace.
+@MainActor
+open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
+    public var completionSpeed: Double = 1
+    public var completionCurve: TimingCurve = .linear
+    /// The settle after release; nil plays the rest at ``completionSpeed`` on ``completionCurve``.
+    public var settleSpring: Spring? = Spring.interactiveSettle
+    public private(set) var percentComplete = 0.0
+    public private(set) weak var context: TransitionContext?
+
+    public init() {}
+
+    public func startInteractiveTransition(_ context: TransitionContext) {
+        self.context = context
+        context.settleSpring = settleSpring
+        context.interactionController = self
+        context.animationController?.animateTransition(using: context)
+        context.updateInteractiveTransition(percentComplete)
+    }
+
+    /// Sets the progress (0…1) while the gesture moves.
+    public func update(_ percent: Double) {
+        percentComplete = percent
+        context?.updateInteractiveTransition(percent)
+    }
+
+    /// Lets go towards the end; `velocity` in progress per second.
+    public func finish(velocity: Double = 0) {
+        context?.finishInteractiveTransition(velocity: velocity)
+    }
+
+    /// Lets go towards the start; `velocity` in progress per second (negative: backwards).
+    public func cancel(velocity: Double = 0) {
+        context?.cancelInteractiveTransition(velocity: velocity)
+    }
+}

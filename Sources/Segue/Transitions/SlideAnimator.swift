@@ -1,0 +1,52 @@
+import Motion
+
+/// Tutorial 000's slide: the new page comes in from one side while the old one leaves by the
+/// other. One animator for navigation, tabs, modals and custom containers; it knows only
+/// from and to.
+@MainActor
+public final class SlideAnimator: AnimatedTransitioning {
+    /// The way the pages move: `.left` pushes (new page from the right), `.right` pops,
+    /// `.up` presents a sheet from below, `.down` dismisses it.
+    public enum Direction: Sendable {
+        case left, right, up, down
+    }
+
+    public let direction: Direction
+    public var duration: Double
+    /// The curve when nobody drags; a gesture scrubs linearly, so the page stays under the finger.
+    public var curve: TimingCurve
+
+    public init(direction: Direction, duration: Double = 0.5, curve: TimingCurve = .easeInOut) {
+        self.direction = direction
+        self.duration = duration
+        self.curve = curve
+    }
+
+    public func transitionDuration(using context: TransitionContext) -> Double { duration }
+
+    public func animateTransition(using context: TransitionContext) {
+        let container = context.containerView
+        let fromView = context.fromView, toView = context.toView
+        let size = container.bounds.size
+        let offset: (x: Double, y: Double) = switch direction {
+        case .left: (size.width, 0)
+        case .right: (-size.width, 0)
+        case .up: (0, size.height)
+        case .down: (0, -size.height)
+        }
+        let finalFrame = context.finalFrame(for: context.toViewController)
+        toView.frame = finalFrame.isEmpty ? container.bounds : finalFrame
+        if toView.superview !== container { container.addSubview(toView) }
+        toView.transform = AffineTransform(translationX: offset.x, y: offset.y)
+        fromView.transform = .identity
+
+        context.animate(easing: context.isInteractive ? TimingCurve.linear : curve, {
+            toView.transform = .identity
+            fromView.transform = AffineTransform(translationX: -offset.x, y: -offset.y)
+        }, completion: { _ in
+            fromView.transform = .identity
+            toView.transform = .identity
+            context.completeTransition(!context.transitionWasCancelled)
+        })
+    }
+}

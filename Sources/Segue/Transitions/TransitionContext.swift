@@ -1,0 +1,190 @@
+import Motion
+
+/// Everything one transition needs, as `UIViewControllerContextTransitioning`: the roles, the
+/// container view that exists while it runs, its timeline, and the calls that end it.
+///
+/// Animations submitted through ``animate(relativeStart:relativeDuration:easing:_:completion:)``
+/// run on one ``Timeline`` with media-timing semantics: a gesture scrubs it, and release plays
+/// the remainder forwards or backwards along the same curves, starting at the gesture's speed.
+/// Every transition ends in exactly one ``completeTransition(_:)``.
+@MainActor
+public final class TransitionContext {
+    public let kind: TransitionKind
+    /// The view the transition happens in; it holds the from view when the transition begins.
+    public let containerView: View
+    public let fromViewController: ViewController
+    public let toViewController: ViewController
+    public let isAnimated: Bool
+    /// True while a gesture drives the transition; false once it was released.
+    public private(set) var isInteractive: Bool
+    /// Set when an interactive transition was cancelled: the animation plays back to the start.
+    public private(set) var transitionWasCancelled = false
+    /// The transition's progress as the gesture last set it.
+    public private(set) var percentComplete = 0.0
+    /// The timeline every animation of this transition runs on.
+    public private(set) var timeline: Timeline!
+    /// Alongside animations and interaction-end notifications.
+    public private(set) var coordinator: TransitionCoordinator!
+    /// How the settle after release moves: a spring from the release velocity (default) or,
+    /// when nil, the interaction controller's completion speed and curve.
+    public var settleSpring: Spring? = Spring.interactiveSettle
+
+    private var initialFrames: [ObjectIdentifier: Rect] = [:]
+    private var finalFrames: [ObjectIdentifier: Rect] = [:]
+    private var isCompleted = false
+    private weak var window: Window?
+    /// The container's bookkeeping, run once by ``completeTransition(_:)``.
+    var onComplete: ((Bool) -> Void)?
+    /// The animation controller the container chose.
+    public internal(set) var animationController: AnimatedTransitioning?
+    /// The interaction controller, when a gesture drives the transition.
+    weak var interactionController: InteractiveTransitioning?
+
+    public init(kind: TransitionKind, containerView: View, from: ViewController, to: ViewController,
+                animated: Bool, interactive: Bool, window: Window?) {
+        self.kind = kind
+        self.containerView = containerView
+        fromViewController = from
+        toViewController = to
+        isAnimated = animated
+        isInteractive = interactive
+        self.window = window
+        coordinator = TransitionCoordinator(context: self)
+    }
+
+    /// Creates the timeline once the animator has said how long the transition lasts.
+    public func prepareTimeline(duration: Double) {
+        timeline = Timeline(duration: max(duration, 0.001))
+    }
+
+    public var fromView: View { fromViewController.view }
+    public var toView: View { toViewController.view }
+
+    /// Where a controller's view is when the transition begins (`.zero`: not on screen).
+    public func initialFrame(for controller: ViewController) -> Rect {
+        initialFrames[ObjectIdentifier(controller)] ?? .zero
+    }
+
+    /// Where a controller's view must be when the transition completes (`.zero`: removed).
+    public func finalFrame(for controller: ViewController) -> Rect {
+        finalFrames[ObjectIdentifier(controller)] ?? .zero
+    }
+
+    public func setInitialFrame(_ frame: Rect, for controller: ViewController) {
+        initialFrames[ObjectIdentifier(controller)] = frame
+    }
+
+    public func setFinalFrame(_ frame: Rect, for controller: ViewController) {
+        finalFrames[ObjectIdentifier(controller)] = frame
+    }
+
+    // MARK: animations
+
+    /// Animates the property changes `changes` makes, over part of the transition, as
+    /// `UIView.animate` within `animateTransition`. `completion` gets true when the timeline
+    /// reached its end and false when it played back to its start (cancelled).
+    public func animate(relativeStart: Double = 0, relativeDuration: Double = 1,
+                        easing: any Easing = TimingCurve.easeInOut,
+                        _ changes: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let animations = AnimationRecorder.capture(changes)
+        timeline.addAnimation(relativeStart: relativeStart, relativeDuration: relativeDuration, easing: easing) { fraction in
+            for animation in animations { animation.apply(fraction) }
+        }
+        if let completion { timeline.addCompletion(completion) }
+    }
+
+    /// A per-frame animation: `apply` gets the eased progress of its part of the transition.
+    public func addAnimation(relativeStart: Double = 0, relativeDuration: Double = 1,
+                             easing: any Easing = TimingCurve.linear, _ apply: @escaping (Double) -> Void) {
+        timeline.addAnimation(relativeStart: relativeStart, relativeDuration: relativeDuration, easing: easing, apply)
+    }
+
+    /// Runs when the timeline ends: true at its end, false back at its start.
+    public func addCompletion(_ completion: @escaping (Bool) -> Void) {
+        timeline.addCompletion(completion)
+    }
+
+    // MARK: interaction
+
+    /// Sets the progress while a gesture drives the transition.
+    public func updateInteractiveTransition(_ percent: Double) {
+        guard isInteractive, !isCompleted else { return }
+        percentComplete = percent
+        timeline.scrub(to: percent)
+        window?.setNeedsDisplay()
+        trace(.update)
+    }
+
+    /// The gesture let go towards the end. `velocity` is in progress per second.
+    public func finishInteractiveTransition(velocity: Double = 0) {
+        endInteraction(cancelled: false, velocity: velocity)
+    }
+
+    /// The gesture let go towards the start: the transition plays back and is cancelled.
+    public func cancelInteractiveTransition(velocity: Double = 0) {
+        endInteraction(cancelled: true, velocity: velocity)
+    }
+
+    /// A press caught the settling transition: it stops where it is and the gesture drives it
+    /// again. Returns its velocity at that instant (progress per second) to carry on with.
+    @discardableResult
+    public func pauseForInteraction(at time: Double) -> Double {
+        guard !isCompleted, !isInteractive else { return 0 }
+        let velocity = timeline.interrupt(at: time)
+        percentComplete = timeline.fractionComplete
+        isInteractive = true
+        transitionWasCancelled = false
+        trace(.interrupt)
+        return velocity
+    }
+
+    private func endInteraction(cancelled: Bool, velocity: Double) {
+        guard isInteractive, !isCompleted else { return }
+        isInteractive = false
+        transitionWasCancelled = cancelled
+        trace(cancelled ? .cancel : .finish, velocity: velocity)
+        coordinator.interactionEnded()
+        let speed = interactionController?.completionSpeed ?? 1
+        let curve = interactionController?.completionCurve ?? .linear
+        let spring = settleSpring
+        let timeline = self.timeline!
+        let settle: (Double) -> Void = { time in
+            if let spring {
+                timeline.settle(toEnd: !cancelled, at: time, spring: spring, initialVelocity: velocity)
+            } else if cancelled {
+                timeline.cancel(at: time, completionSpeed: speed, completionCurve: curve)
+            } else {
+                timeline.finish(at: time, completionSpeed: speed, completionCurve: curve)
+            }
+        }
+        if let window { window.atNextFrame(settle) } else { settle(0) }
+    }
+
+    /// Ends the transition; call exactly once, from the animation's completion.
+    public func completeTransition(_ didComplete: Bool) {
+        guard !isCompleted else {
+            assertionFailure("completeTransition called twice for one \(kind.rawValue) transition")
+            return
+        }
+        isCompleted = true
+        trace(.complete, completed: didComplete)
+        onComplete?(didComplete)
+        coordinator.transitionCompleted()
+        onComplete = nil
+    }
+
+    public var isComplete: Bool { isCompleted }
+
+    /// Starts the animations: on the next frame, or paused at 0 for a gesture.
+    func run() {
+        if isInteractive { timeline.scrub(to: 0) }
+        window?.run(timeline)
+        trace(.begin)
+    }
+
+    func trace(_ event: TraceRecord.Event, velocity: Double? = nil, completed: Bool? = nil) {
+        window?.trace(TraceRecord(event: event, kind: kind, progress: event == .update ? percentComplete : timeline.fractionComplete,
+                                  interactive: isInteractive, time: window?.now ?? 0,
+                                  velocity: velocity, completed: completed))
+    }
+}

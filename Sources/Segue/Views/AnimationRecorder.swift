@@ -1,0 +1,37 @@
+import Motion
+
+/// One recorded property change: a view's value animated from `from` to `to`.
+@MainActor
+struct PropertyAnimation {
+    let apply: (Double) -> Void
+
+    init<Value: Interpolatable>(view: View, keyPath: ReferenceWritableKeyPath<View, Value>, from: Value, to: Value) {
+        apply = { [weak view] fraction in
+            view?[keyPath: keyPath] = Value.interpolate(from: from, to: to, fraction: fraction)
+        }
+    }
+}
+
+/// Collects the property changes made inside an animation block, as `UIView.animate` does:
+/// the block states the end values; the recorder turns each change into a from→to animation
+/// and puts the start values back.
+@MainActor
+enum AnimationRecorder {
+    private static var stack: [[PropertyAnimation]] = []
+
+    static func record(_ animation: PropertyAnimation) {
+        guard !stack.isEmpty else { return }
+        stack[stack.count - 1].append(animation)
+    }
+
+    /// Runs `changes`, returning the animations they describe, with every property back at its
+    /// start value.
+    static func capture(_ changes: () -> Void) -> [PropertyAnimation] {
+        stack.append([])
+        changes()
+        let recorded = stack.removeLast()
+        // Reverse order restores the earliest start value when one property changed twice.
+        for animation in recorded.reversed() { animation.apply(0) }
+        return recorded
+    }
+}

@@ -1,0 +1,189 @@
+import Motion
+
+/// Routes pointer, touch and key events: hit testing, gesture arbitration, control tracking.
+///
+/// Arbitration as on iOS: a press offers itself to the recognizers of the pressed view and
+/// its ancestors, highest priority then deepest first; the first to begin takes the drag and
+/// the rest (and any control under the press) are cancelled. Leaving the window or pressing
+/// a second button mid-drag cancels cleanly.
+@MainActor
+final class InputRouter {
+    weak var window: Window?
+    private var pointer: Point?
+    private var pressedButtons: Set<PointerButton> = []
+    private var candidates: [GestureRecognizer] = []
+    private var active: GestureRecognizer?
+    private var control: Control?
+    private var touchID: Int32?
+
+    /// True while a press is held (a drag may be running): frames keep coming.
+    var isTracking: Bool { active != nil }
+
+    func handle(_ event: InputEvent) {
+        switch event.kind {
+        case .pointerEnter(let point):
+            pointer = point
+        case .pointerLeave:
+            pointer = nil
+            cancelSequence()
+            pressedButtons.removeAll()
+        case .pointerMotion(let point):
+            pointer = point
+            moved(to: point, time: event.time)
+            updateCursor(at: point)
+        case .pointerButton(let button, let pressed):
+            if pressed {
+                pressedButtons.insert(button)
+                if pressedButtons.count > 1 {
+                    // A second button mid-press: nobody can tell what the user means; cancel.
+                    cancelSequence()
+                } else if button == .left, let pointer {
+                    began(at: pointer, time: event.time)
+                }
+            } else {
+                let wasOnly = pressedButtons.count == 1
+                pressedButtons.remove(button)
+                if button == .left, wasOnly, let pointer { ended(at: pointer, time: event.time) }
+            }
+        case .touchDown(let id, let point):
+            guard touchID == nil else { cancelSequence(); return }
+            touchID = id
+            began(at: point, time: event.time)
+        case .touchMotion(let id, let point):
+            if id == touchID { moved(to: point, time: event.time) }
+        case .touchUp(let id):
+            if id == touchID {
+                touchID = nil
+                ended(at: lastLocation, time: event.time)
+            }
+        case .touchCancel:
+            touchID = nil
+            cancelSequence()
+        case .key(let key):
+            guard key.pressed else { return }
+            _ = window?.rootViewController.handleKey(key)
+        case .scroll, .scrollEnd:
+            break
+        }
+    }
+
+    private var lastLocation = Point.zero
+    private var sequenceActive = false
+
+    private func began(at point: Point, time: Double) {
+        guard let window else { return }
+        cancelSequence()
+        sequenceActive = true
+        lastLocation = point
+        guard let hit = window.rootView.hitTest(point) else { return }
+
+        var chain: [(GestureRecognizer, Int)] = []
+        var depth = 0
+        var view: View? = hit
+        while let current = view {
+            for recognizer in current.gestureRecognizers where recognizer.isEnabled {
+                chain.append((recognizer, depth))
+            }
+            if control == nil, let candidate = current as? Control, candidate.isEnabled { control = candidate }
+            depth += 1
+            view = current.superview
+        }
+        candidates = chain.sorted { a, b in a.0.priority != b.0.priority ? a.0.priority > b.0.priority : a.1 < b.1 }
+            .map(\.0)
+        for recognizer in candidates {
+            recognizer.reset()
+            recognizer.pressBegan(at: point, time: time)
+        }
+        control?.beginTracking()
+    }
+
+    private func moved(to point: Point, time: Double) {
+        guard sequenceActive else { return }
+        lastLocation = point
+        if let active {
+            active.pointerMoved(to: point, time: time)
+            return
+        }
+        for recognizer in candidates where recognizer.state == .possible {
+            recognizer.pointerMoved(to: point, time: time)
+            if recognizer.isActive {
+                take(by: recognizer)
+                return
+            }
+        }
+        if let control {
+            control.continueTracking(inside: control.bounds.contains(pointIn(control, point)))
+        }
+    }
+
+    private func ended(at point: Point, time: Double) {
+        guard sequenceActive else { return }
+        sequenceActive = false
+        if let active {
+            self.active = nil
+            active.pressEnded(at: point, time: time)
+            window?.setNeedsDisplay()
+            return
+        }
+        for recognizer in candidates where recognizer.state == .possible {
+            recognizer.pressEnded(at: point, time: time)
+            if recognizer.state == .ended {
+                control?.cancelTracking()
+                control = nil
+                candidates = []
+                return
+            }
+        }
+        candidates = []
+        if let control {
+            self.control = nil
+            control.endTracking(inside: control.bounds.contains(pointIn(control, point)))
+        }
+    }
+
+    /// `recognizer` began: it owns the drag from now on.
+    private func take(by recognizer: GestureRecognizer) {
+        active = recognizer
+        for other in candidates where other !== recognizer { other.cancel() }
+        candidates = []
+        control?.cancelTracking()
+        control = nil
+        window?.setNeedsDisplay()
+    }
+
+    private func cancelSequence() {
+        sequenceActive = false
+        if let active {
+            self.active = nil
+            active.cancel()
+        }
+        for recognizer in candidates { recognizer.cancel() }
+        candidates = []
+        control?.cancelTracking()
+        control = nil
+    }
+
+    private func pointIn(_ view: View, _ point: Point) -> Point {
+        view.transformToRoot.inverted()?.apply(to: point) ?? point
+    }
+
+    private var lastCursor: Cursor = .default
+
+    private func updateCursor(at point: Point) {
+        guard let window else { return }
+        var cursor = Cursor.default
+        if active != nil {
+            cursor = .grabbing
+        } else {
+            var view = window.rootView.hitTest(point)
+            while let current = view {
+                if current is Control { cursor = .pointer; break }
+                view = current.superview
+            }
+        }
+        if cursor != lastCursor {
+            lastCursor = cursor
+            window.host?.setCursor(cursor)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Canvas
+import CWayland
+import Glibc
+
+/// A `wl_buffer` backed by its own memfd mapping, with a Cairo surface over the same memory.
+@MainActor
+final class ShmBuffer {
+    let buffer: OpaquePointer
+    let surface: Surface
+    let width: Int
+    let height: Int
+    /// Held by the compositor between attach+commit and `wl_buffer.release`: never draw into it then.
+    fileprivate(set) var isBusy = false
+    fileprivate var isStale = false
+    private let data: UnsafeMutableRawPointer
+    private let byteCount: Int
+
+    fileprivate init(shm: OpaquePointer, width: Int, height: Int) throws {
+        let stride = Surface.stride(forWidth: width)
+        byteCount = stride * height
+        let fd = segue_memfd_create("segue-buffer")
+        guard fd >= 0 else { throw WaylandError.system("memfd_create failed: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard ftruncate(fd, off_t(byteCount)) == 0 else {
+            throw WaylandError.system("cannot size a \(width)×\(height) buffer: \(String(cString: strerror(errno)))")
+        }
+        guard let map = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
+            throw WaylandError.system("mmap failed: \(String(cString: strerror(errno)))")
+        }
+        data = map
+        let pool = wl_shm_create_pool(shm, fd, Int32(byteCount))
+        // ARGB8888 little-endian is Cairo's ARGB32: one memory layout for both sides.
+        buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
+                                           UInt32(WL_SHM_FORMAT_ARGB8888.rawValue))
+        wl_shm_pool_destroy(pool)
+        self.width = width
+        self.height = height
+        surface = Surface(wrapping: map, width: width, height: height, stride: stride)
+        wl_buffer_add_listener(buffer, bufferListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    fileprivate func destroy() {
+        wl_buffer_destroy(buffer)
+        munmap(data, byteCount)
+    }
+
+    fileprivate func released() {
+        isBusy = false
+        if isStale { destroy(); pool?.forget(self) }
+    }
+
+    fileprivate weak var pool: ShmBufferPool?
+}
+
+/// Buffers for one window: reuses a free one, grows to at most ``maximumCount`` when the
+/// compositor holds the others, and reallocates only when the size changes.
+@MainActor
+final class ShmBufferPool {
+    static let maximumCount = 3
+    private let shm: OpaquePointer
+    private var buffers: [ShmBuffer] = []
+    private var staleBuffers: [ShmBuffer] = []
+
+    init(shm: OpaquePointer) {
+        self.shm = shm
+    }
+
+    /// A buffer of the given size that the compositor does not hold, or nil when all are busy.
+    func acquire(width: Int, height: Int) throws -> ShmBuffer? {
+        if let first = buffers.first, first.width != width || first.height != height {
+            retireAll()
+        }
+        if let free = buffers.first(where: { !$0.isBusy }) { return free }
+        guard buffers.count < ShmBufferPool.maximumCount else { return nil }
+        let buffer = try ShmBuffer(shm: shm, width: width, height: height)
+        buffer.pool = self
+        buffers.append(buffer)
+        return buffer
+    }
+
+    /// Marks a buffer as handed to the compositor.
+    func markAttached(_ buffer: ShmBuffer) { buffer.isBusy = true }
+
+    var allocatedCount: Int { buffers.count }
+
+    private func retireAll() {
+        for buffer in buffers {
+            if buffer.isBusy {
+                buffer.isStale = true
+                staleBuffers.append(buffer)
+            } else {
+                buffer.destroy()
+            }
+        }
+        buffers.removeAll()
+    }
+
+    fileprivate func forget(_ buffer: ShmBuffer) {
+        staleBuffers.removeAll { $0 === buffer }
+    }
+}
+
+nonisolated(unsafe) private let bufferListener: UnsafeMutablePointer<wl_buffer_listener> = {
+    let listener = UnsafeMutablePointer<wl_buffer_listener>.allocate(capacity: 1)
+    listener.initialize(to: wl_buffer_listener(release: { data, _ in
+        guard let data else { return }
+        let owner = Unmanaged<ShmBuffer>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { owner.released() }
+    }))
+    return listener
+}()

@@ -1,0 +1,159 @@
+import CWayland
+import CWaylandProtocols
+import Glibc
+
+/// The connection to the compositor and the globals Segue binds from its registry.
+@MainActor
+final class WaylandDisplay {
+    let display: OpaquePointer
+    /// The loop that polls this connection (and the timers of everything on it).
+    let loop: EventLoop
+    private(set) var registry: OpaquePointer!
+    private(set) var compositor: OpaquePointer?
+    private(set) var shm: OpaquePointer?
+    private(set) var wmBase: OpaquePointer?
+    private(set) var decorationManager: OpaquePointer?
+    private(set) var presentation: OpaquePointer?
+    private(set) var seats: [WaylandSeat] = []
+    private(set) var outputs: [UInt32: WaylandOutput] = [:]
+
+    /// Called when a seat appears (the window wires its input to it).
+    var onSeatAdded: ((WaylandSeat) -> Void)?
+
+    /// Connects to `$WAYLAND_DISPLAY` (or `wayland-0`) and binds the globals in one round trip.
+    init() throws {
+        let name = WaylandDisplay.displayName()
+        guard let display = wl_display_connect(nil) else {
+            throw WaylandError.cannotConnect(display: name)
+        }
+        self.display = display
+        loop = EventLoop(display: display)
+        registry = wl_display_get_registry(display)
+        wl_registry_add_listener(registry, registryListener, Unmanaged.passUnretained(self).toOpaque())
+        guard wl_display_roundtrip(display) >= 0 else {
+            throw WaylandError.connectionLost(WaylandDisplay.describeError(display))
+        }
+        for (global, name) in [(compositor, "wl_compositor"), (shm, "wl_shm"), (wmBase, "xdg_wm_base")]
+        where global == nil {
+            throw WaylandError.missingGlobal(name)
+        }
+        // A second round trip delivers the seats' capabilities and the outputs' scales.
+        guard wl_display_roundtrip(display) >= 0 else {
+            throw WaylandError.connectionLost(WaylandDisplay.describeError(display))
+        }
+    }
+
+    /// The display name a connection attempt uses, for error messages.
+    static func displayName() -> String {
+        let env = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+        if env.hasPrefix("/") { return env }
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "(XDG_RUNTIME_DIR unset)"
+        return "\(runtime)/\(env)"
+    }
+
+    /// A readable reason for a broken connection.
+    static func describeError(_ display: OpaquePointer) -> String {
+        let code = wl_display_get_error(display)
+        if code == EPROTO { return "protocol error" }
+        if code == 0 { return "connection closed" }
+        return String(cString: strerror(code))
+    }
+
+    fileprivate func global(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case "wl_compositor":
+            compositor = bind(name, segue_wl_compositor_interface(), min(version, 4))
+        case "wl_shm":
+            shm = bind(name, segue_wl_shm_interface(), 1)
+        case "xdg_wm_base":
+            wmBase = bind(name, segue_xdg_wm_base_interface(), min(version, 2))
+            xdg_wm_base_add_listener(wmBase, wmBaseListener, nil)
+        case "zxdg_decoration_manager_v1":
+            decorationManager = bind(name, segue_zxdg_decoration_manager_v1_interface(), 1)
+        case "wp_presentation":
+            presentation = bind(name, segue_wp_presentation_interface(), 1)
+        case "wl_seat":
+            if let proxy = bind(name, segue_wl_seat_interface(), min(version, 5)) {
+                let seat = WaylandSeat(seat: proxy, version: min(version, 5), registryName: name, display: self)
+                seats.append(seat)
+                onSeatAdded?(seat)
+            }
+        case "wl_output":
+            if let proxy = bind(name, segue_wl_output_interface(), min(version, 2)) {
+                outputs[name] = WaylandOutput(output: proxy)
+            }
+        default:
+            break
+        }
+    }
+
+    fileprivate func globalRemoved(name: UInt32) {
+        outputs[name] = nil
+        seats.removeAll { $0.registryName == name }
+    }
+
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>?, _ version: UInt32) -> OpaquePointer? {
+        OpaquePointer(wl_registry_bind(registry, name, interface, version))
+    }
+
+    /// The output a `wl_surface.enter` names, if we know it.
+    func output(for proxy: OpaquePointer?) -> WaylandOutput? {
+        outputs.values.first { $0.output == proxy }
+    }
+}
+
+/// A `wl_output`, tracked for its integer scale.
+@MainActor
+final class WaylandOutput {
+    let output: OpaquePointer
+    private(set) var scale: Int32 = 1
+
+    init(output: OpaquePointer) {
+        self.output = output
+        wl_output_add_listener(output, outputListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    fileprivate func setScale(_ scale: Int32) { self.scale = max(1, scale) }
+}
+
+// Listener tables live for the whole process; owners are recovered from `data`.
+
+nonisolated(unsafe) private let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
+    let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
+    listener.initialize(to: wl_registry_listener(
+        global: { data, _, name, interface, version in
+            guard let data, let interface else { return }
+            let owner = Unmanaged<WaylandDisplay>.fromOpaque(data).takeUnretainedValue()
+            let interfaceName = String(cString: interface)
+            MainActor.assumeIsolated { owner.global(name: name, interface: interfaceName, version: version) }
+        },
+        global_remove: { data, _, name in
+            guard let data else { return }
+            let owner = Unmanaged<WaylandDisplay>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { owner.globalRemoved(name: name) }
+        }))
+    return listener
+}()
+
+nonisolated(unsafe) private let wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener> = {
+    let listener = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
+    // Answering pings is what keeps the compositor from calling us unresponsive.
+    listener.initialize(to: xdg_wm_base_listener(ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
+    return listener
+}()
+
+nonisolated(unsafe) private let outputListener: UnsafeMutablePointer<wl_output_listener> = {
+    let listener = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
+    listener.initialize(to: wl_output_listener(
+        geometry: { _, _, _, _, _, _, _, _, _, _ in },
+        mode: { _, _, _, _, _, _ in },
+        done: { _, _ in },
+        scale: { data, _, scale in
+            guard let data else { return }
+            let owner = Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { owner.setScale(scale) }
+        },
+        name: { _, _, _ in },
+        description: { _, _, _ in }))
+    return listener
+}()

@@ -1,0 +1,221 @@
+import Canvas
+import Foundation
+import Motion
+
+/// A private headless weston (pixman, kiosk shell, fixed output size) with the test plugin,
+/// a `segue-inject` driver, and the real `segue-demo` as a separate client process.
+///
+/// Everything is stopped on every path, failures included (``stop()`` and deinit).
+/// A missing weston or helper is an error: these tests fail, they never skip.
+final class HeadlessSession: @unchecked Sendable {
+    let width: Int
+    let height: Int
+    let runtimeDir: String
+    let socket: String
+    let tracePath: String
+    private var weston: Subprocess?
+    private var injector: Subprocess?
+    private(set) var app: Subprocess?
+    /// Event timestamps in ms: explicit, increasing, independent of the wall clock.
+    private(set) var clock: UInt32 = 100_000
+    private var pointer = Point(x: 100, y: 100)
+
+    init(width: Int = 800, height: Int = 600, name: String = #function) throws {
+        self.width = width
+        self.height = height
+        guard let westonPath = Paths.which("weston") else {
+            throw HarnessError("weston is not installed (apt-get install weston); e2e tests cannot run")
+        }
+        for (path, what) in [(Paths.plugin, "test plugin"), (Paths.inject, "segue-inject"), (Paths.demo, "segue-demo")]
+        where !FileManager.default.fileExists(atPath: path) {
+            throw HarnessError("\(what) not built at \(path) (run `make test`)")
+        }
+        let template = NSTemporaryDirectory() + "segue-e2e-XXXXXX"
+        var buffer = Array(template.utf8CString)
+        guard mkdtemp(&buffer) != nil else { throw HarnessError("mkdtemp failed") }
+        runtimeDir = String(cString: buffer)
+        chmod(runtimeDir, 0o700)
+        socket = "segue-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        tracePath = runtimeDir + "/trace.jsonl"
+
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = runtimeDir
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        env.removeValue(forKey: "DISPLAY")
+        let log = FileManager.default.createFile(atPath: runtimeDir + "/weston.log", contents: nil)
+        _ = log
+        weston = try Subprocess(westonPath, [
+            "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
+            "--socket=\(socket)", "--width=\(width)", "--height=\(height)",
+            "--idle-time=0", "--no-config", "--log=\(runtimeDir)/weston.log",
+            "--modules=\(Paths.plugin)",
+        ], environment: env)
+        try waitFor("weston's socket", timeout: 10) { FileManager.default.fileExists(atPath: self.runtimeDir + "/" + self.socket) }
+        try waitFor("the test plugin", timeout: 10) { self.westonLog.contains("segue_test v1 ready") }
+
+        env["WAYLAND_DISPLAY"] = socket
+        injector = try Subprocess(Paths.inject, [], environment: env, captureOutput: true)
+        let appLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/app.log"))
+        app = try Subprocess(Paths.demo, ["--trace", tracePath], environment: env, stdout: appLog, stderr: appLog)
+    }
+
+    deinit { stop() }
+
+    /// Stops the app, the driver and weston, and removes the runtime directory.
+    func stop() {
+        app?.terminate()
+        injector?.terminate()
+        weston?.terminate()
+        app = nil
+        injector = nil
+        weston = nil
+        try? FileManager.default.removeItem(atPath: runtimeDir)
+    }
+
+    /// Kills weston outright (SIGKILL), as a crash would.
+    func killCompositor() {
+        if let pid = weston?.process.processIdentifier { kill(pid, SIGKILL) }
+        _ = weston?.waitForExit(timeout: 2)
+    }
+
+    var westonLog: String { (try? String(contentsOfFile: runtimeDir + "/weston.log", encoding: .utf8)) ?? "" }
+    var appLog: String { (try? String(contentsOfFile: runtimeDir + "/app.log", encoding: .utf8)) ?? "" }
+
+    /// The trace the app wrote so far, one record per line.
+    var trace: [[String: Any]] {
+        let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    // MARK: driving
+
+    /// Sends one command to `segue-inject`; throws unless it answers `ok`.
+    @discardableResult
+    func send(_ command: String) throws -> String {
+        guard let injector else { throw HarnessError("no injector") }
+        try injector.write(line: command)
+        guard let reply = injector.readLine() else { throw HarnessError("segue-inject died on '\(command)'") }
+        guard reply == "ok" else { throw HarnessError("segue-inject: '\(command)' → \(reply)") }
+        return reply
+    }
+
+    func advance(ms: UInt32) { clock += ms }
+
+    func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+        advance(ms: ms)
+        pointer = point
+        try send("motion \(point.x) \(point.y) \(clock)")
+    }
+
+    func press(afterMs ms: UInt32 = 16) throws {
+        advance(ms: ms)
+        try send("button left down \(clock)")
+    }
+
+    func release(afterMs ms: UInt32 = 16) throws {
+        advance(ms: ms)
+        try send("button left up \(clock)")
+    }
+
+    func click(at point: Point) throws {
+        try move(to: point, afterMs: 100)
+        try press(afterMs: 50)
+        try release(afterMs: 80)
+    }
+
+    /// Moves the held pointer to `target` in `steps` motions `interval` ms apart.
+    func drag(to target: Point, steps: Int = 12, intervalMs: UInt32 = 16) throws {
+        let start = pointer
+        for step in 1...steps {
+            let t = Double(step) / Double(steps)
+            try move(to: Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t),
+                     afterMs: intervalMs)
+        }
+    }
+
+    func key(_ code: Int, down: Bool) throws {
+        advance(ms: 30)
+        try send("key \(code) \(down ? "down" : "up") \(clock)")
+    }
+
+    // MARK: looking
+
+    /// Captures the output now (whatever the app committed by the next repaint).
+    func screenshot() throws -> Surface {
+        let path = runtimeDir + "/capture-\(UInt32.random(in: 0...UInt32.max)).png"
+        try send("capture \(path)")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try Surface.loadPNG(from: path)
+    }
+
+    /// Captures until two shots 60 ms apart are identical: the app has drawn what it had to.
+    func stableScreenshot(timeout: Double = 5) throws -> Surface {
+        let deadline = Date().addingTimeInterval(timeout)
+        var previous = try screenshot()
+        while Date() < deadline {
+            usleep(60_000)
+            let next = try screenshot()
+            if next.isPixelEqual(to: previous) { return next }
+            previous = next
+        }
+        throw HarnessError("the screen did not settle within \(timeout) s")
+    }
+
+    /// Moves the pointer to the bottom-right corner, so its cursor image cannot differ
+    /// between shots meant to be compared.
+    func parkPointer() throws {
+        try move(to: Point(x: Double(width - 1), y: Double(height - 1)), afterMs: 50)
+    }
+
+    /// ``stableScreenshot(timeout:)`` with the pointer parked first.
+    func parkedScreenshot() throws -> Surface {
+        try parkPointer()
+        return try stableScreenshot()
+    }
+
+    /// Waits for the app's first frame (the kiosk background is gone).
+    func waitForApp() throws {
+        try waitFor("the app's first frame", timeout: 15) {
+            guard self.app?.isRunning == true else { return true }
+            guard let shot = try? self.screenshot() else { return false }
+            return shot.pixel(x: self.width / 2, y: self.height / 2) != shot.pixel(x: 0, y: 0)
+                || shot.pixel(x: 2, y: 2).red > 0.5
+        }
+        if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog)") }
+        _ = try stableScreenshot()
+    }
+
+    /// Keeps a screenshot in artifacts/ for people to look at.
+    func keep(_ surface: Surface, as name: String) {
+        try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+        try? surface.writePNG(to: Paths.artifacts + "/\(name).png")
+    }
+
+    func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { throw HarnessError("timed out waiting for \(what)") }
+            usleep(20_000)
+        }
+    }
+
+    private func createFile(_ path: String) -> String {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        return path
+    }
+}
+
+extension Surface {
+    /// Same size and every pixel equal.
+    func isPixelEqual(to other: Surface) -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        for y in 0..<height {
+            for x in 0..<width where pixel(x: x, y: y) != other.pixel(x: x, y: y) {
+                return false
+            }
+        }
+        return true
+    }
+}
