@@ -38,13 +38,12 @@ open class NavigationController: ViewController {
     public let navigationBar = NavigationBar()
     /// The view transitions happen in (below the bar).
     public let containerView = View()
-    /// The left-edge drag that pops.
-    public private(set) var interactivePopGestureRecognizer: ScreenEdgePanGestureRecognizer!
-    /// When the edge drag's release completes the pop. The tutorial's rule: past half-way.
-    public var popCommitRule: CommitRule = .threshold(0.5, inclusive: false)
+    /// The left-edge drag that pops (its recognizer is ``interactivePopGestureRecognizer``).
+    public let interactivePop = InteractiveSwipe(recognizer: ScreenEdgePanGestureRecognizer(edge: .left))
     /// The running transition, if any.
     public private(set) var activeTransition: TransitionContext?
-    private var popInteraction: PercentDrivenInteractiveTransition?
+
+    public var interactivePopGestureRecognizer: PanGestureRecognizer { interactivePop.recognizer }
 
     public init(rootViewController: ViewController) {
         viewControllers = [rootViewController]
@@ -71,15 +70,22 @@ open class NavigationController: ViewController {
         containerView.addSubview(top.view)
         navigationBar.show(title: top.title, canGoBack: viewControllers.count > 1)
 
-        let edgePan = ScreenEdgePanGestureRecognizer(edge: .left) { [weak self] recognizer in
-            self?.handleEdgePan(recognizer as! ScreenEdgePanGestureRecognizer)
+        // Tutorial 000's rule: the pop completes past half-way (no velocity rule).
+        interactivePop.commitRule = .threshold(0.5, inclusive: false)
+        interactivePop.distance = { [weak self] in self?.containerView.bounds.width ?? 1 }
+        // The page's edge stays under the pointer: a fresh drag starts where it was pressed.
+        interactivePop.initialProgress = { [weak self] press in
+            guard let self, let toLocal = self.containerView.transformToRoot.inverted() else { return 0 }
+            return toLocal.apply(to: press).x / max(self.containerView.bounds.width, 1)
         }
-        edgePan.shouldBegin = { [weak self] _ in
+        interactivePop.startTransition = { [weak self] _ in
+            self?.popViewController(animated: true) != nil ? .right : nil
+        }
+        interactivePop.recognizer.shouldBegin = { [weak self] _ in
             guard let self else { return false }
             return self.viewControllers.count > 1 && self.activeTransition == nil
         }
-        containerView.addGestureRecognizer(edgePan)
-        interactivePopGestureRecognizer = edgePan
+        containerView.addGestureRecognizer(interactivePop.recognizer)
     }
 
     open override func viewWillAppear(_ animated: Bool) { topViewController?.beginAppearanceTransition(isAppearing: true, animated: animated) }
@@ -125,7 +131,8 @@ open class NavigationController: ViewController {
         let animator = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
             ?? SlideAnimator(direction: operation == .push ? .left : .right)
         let interaction = animated
-            ? (delegate?.navigationController(self, interactionControllerFor: animator) ?? (operation == .pop ? popInteraction : nil))
+            ? (delegate?.navigationController(self, interactionControllerFor: animator)
+                ?? (operation == .pop ? interactivePop.interactionController : nil))
             : nil
         let context = TransitionContext(kind: kind, containerView: containerView, from: from, to: to,
                                         animated: animated, interactive: interaction != nil, window: view.window)
@@ -156,6 +163,7 @@ open class NavigationController: ViewController {
         if let interaction {
             context.run()
             interaction.startInteractiveTransition(context)
+            if interaction === interactivePop.interactionController { interactivePop.transitionStarted(context) }
         } else {
             animator.animateTransition(using: context)
             context.run()
@@ -200,34 +208,6 @@ open class NavigationController: ViewController {
         // The bar settles itself in its coordinator completion, which runs right after this.
     }
 
-    // MARK: interactive pop
-
-    private func handleEdgePan(_ pan: ScreenEdgePanGestureRecognizer) {
-        let width = max(containerView.bounds.width, 1)
-        // The page's edge stays under the pointer: progress is where the pointer is, not how far it went.
-        let progress = min(max(pan.location(in: containerView).x / width, 0), 1)
-        switch pan.state {
-        case .began:
-            popInteraction = PercentDrivenInteractiveTransition()
-            if popViewController(animated: true) == nil { popInteraction = nil; return }
-            popInteraction?.update(progress)
-        case .changed:
-            popInteraction?.update(progress)
-        case .ended:
-            let velocity = pan.velocity.x / width
-            if popCommitRule.shouldCommit(progress: progress, velocity: velocity) {
-                popInteraction?.finish(velocity: velocity)
-            } else {
-                popInteraction?.cancel(velocity: velocity)
-            }
-            popInteraction = nil
-        case .cancelled, .failed:
-            popInteraction?.cancel()
-            popInteraction = nil
-        case .possible:
-            break
-        }
-    }
 }
 
 /// The navigation controller's own view: lays out bar and container on resize.

@@ -11,6 +11,8 @@ import Motion
 open class ViewController {
     /// The title shown by containers (navigation bar, tab bar).
     public var title: String
+    /// What a tab bar shows for this controller (nil: its title, no icon).
+    public var tabBarItem: TabBarItem?
 
     private var loadedView: View?
     public private(set) var children: [ViewController] = []

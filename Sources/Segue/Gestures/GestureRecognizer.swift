@@ -78,5 +78,11 @@ open class GestureRecognizer {
         onChange?(self)
     }
 
+    /// Begins without asking ``shouldBegin`` (a press that takes over a settling transition).
+    func beginImmediately() {
+        state = .began
+        onChange?(self)
+    }
+
     var isActive: Bool { state == .began || state == .changed }
 }

@@ -25,6 +25,14 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
         context.updateInteractiveTransition(percentComplete)
     }
 
+    /// Drives `context` again after a press took over its settle (its animations exist).
+    public func resume(_ context: TransitionContext) {
+        self.context = context
+        context.settleSpring = settleSpring
+        context.interactionController = self
+        percentComplete = context.percentComplete
+    }
+
     /// Sets the progress (0…1) while the gesture moves.
     public func update(_ percent: Double) {
         percentComplete = percent

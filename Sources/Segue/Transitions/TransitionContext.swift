@@ -37,6 +37,9 @@ public final class TransitionContext {
     var onComplete: ((Bool) -> Void)?
     /// The animation controller the container chose.
     public internal(set) var animationController: AnimatedTransitioning?
+    /// Set by the gesture that drove this transition: a press during its settle calls it to take
+    /// the transition over; it returns the recognizer that owns the drag from then on.
+    var interruptHandler: ((Point, Double) -> GestureRecognizer?)?
     /// The interaction controller, when a gesture drives the transition.
     weak var interactionController: InteractiveTransitioning?
 
@@ -126,11 +129,11 @@ public final class TransitionContext {
     }
 
     /// A press caught the settling transition: it stops where it is and the gesture drives it
-    /// again. Returns its velocity at that instant (progress per second) to carry on with.
+    /// again. Returns its velocity at that instant (progress per second).
     @discardableResult
-    public func pauseForInteraction(at time: Double) -> Double {
+    public func pauseForInteraction() -> Double {
         guard !isCompleted, !isInteractive else { return 0 }
-        let velocity = timeline.interrupt(at: time)
+        let velocity = timeline.interrupt(at: window?.now ?? 0)
         percentComplete = timeline.fractionComplete
         isInteractive = true
         transitionWasCancelled = false
@@ -167,6 +170,8 @@ public final class TransitionContext {
             return
         }
         isCompleted = true
+        interruptHandler = nil
+        window?.transitionEnded(self)
         trace(.complete, completed: didComplete)
         onComplete?(didComplete)
         coordinator.transitionCompleted()
@@ -178,6 +183,7 @@ public final class TransitionContext {
     /// Starts the animations: on the next frame, or paused at 0 for a gesture.
     func run() {
         if isInteractive { timeline.scrub(to: 0) }
+        window?.transitionBegan(self)
         window?.run(timeline)
         trace(.begin)
     }

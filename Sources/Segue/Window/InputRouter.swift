@@ -75,6 +75,16 @@ final class InputRouter {
         cancelSequence()
         sequenceActive = true
         lastLocation = point
+        // A press on a settling transition takes it over: its gesture owns the drag at once.
+        for context in window.activeTransitions.reversed() {
+            if let handler = context.interruptHandler, let recognizer = handler(point, time) {
+                recognizer.pressBegan(at: point, time: time)
+                recognizer.beginImmediately()
+                active = recognizer
+                window.setNeedsDisplay()
+                return
+            }
+        }
         guard let hit = window.rootView.hitTest(point) else { return }
 
         var chain: [(GestureRecognizer, Int)] = []

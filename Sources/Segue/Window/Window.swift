@@ -87,6 +87,17 @@ public final class Window {
         traceSink?(record)
     }
 
+    /// Transitions running in this window, oldest first.
+    public private(set) var activeTransitions: [TransitionContext] = []
+
+    func transitionBegan(_ context: TransitionContext) {
+        activeTransitions.append(context)
+    }
+
+    func transitionEnded(_ context: TransitionContext) {
+        activeTransitions.removeAll { $0 === context }
+    }
+
     /// Runs an animation on this window's frame clock.
     func run(_ timeline: Timeline) {
         animationDriver.add(timeline)

@@ -1,0 +1,76 @@
+import Canvas
+import Motion
+
+/// One tab: an optional drawn icon over (or instead of) a title, in a colour that a
+/// transition blends continuously.
+@MainActor
+public final class TabButton: Control {
+    public let item: TabBarItem
+    /// The colour of icon and title; set every frame while a transition blends it.
+    public var tint: Color { didSet { if tint != oldValue { setNeedsDisplay() } } }
+    /// Bold title when selected; flips at exactly half-way through a transition.
+    public var isSelected = false { didSet { if isSelected != oldValue { layouts = nil; setNeedsDisplay() } } }
+    private let showsIcon: Bool
+    private var layouts: (regular: TextLayout, bold: TextLayout)?
+
+    public init(item: TabBarItem, tint: Color, showsIcon: Bool) {
+        self.item = item
+        self.tint = tint
+        self.showsIcon = showsIcon && item.icon != .none
+        super.init()
+    }
+
+    public override var drawsContent: Bool { true }
+
+    private var titleLayout: TextLayout {
+        if layouts == nil {
+            let size = showsIcon ? 11.5 : 15.0
+            layouts = (TextLayout(text: item.title, font: Font(size: size, weight: .medium), alignment: .center),
+                       TextLayout(text: item.title, font: Font(size: size, weight: .bold), alignment: .center))
+        }
+        return isSelected ? layouts!.bold : layouts!.regular
+    }
+
+    public override func draw(in canvas: Canvas) {
+        if isHighlighted { canvas.fill(bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 0.05)) }
+        let title = titleLayout
+        if showsIcon {
+            let iconBox = Rect(x: bounds.midX - 12, y: 8, width: 24, height: 24)
+            TabIconPainter.draw(item.icon, in: iconBox, color: tint, canvas: canvas)
+            canvas.drawText(title, at: Point(x: (bounds.width - title.size.width) / 2, y: 36), color: tint)
+        } else {
+            canvas.drawText(title, at: Point(x: ((bounds.width - title.size.width) / 2).rounded(),
+                                             y: ((bounds.height - title.size.height) / 2).rounded()), color: tint)
+        }
+    }
+}
+
+/// Draws the toolkit's tab icons with paths.
+@MainActor
+enum TabIconPainter {
+    static func draw(_ icon: TabIcon, in box: Rect, color: Color, canvas: Canvas) {
+        switch icon {
+        case .list:
+            for row in 0..<3 {
+                let y = box.minY + 4 + Double(row) * 7
+                canvas.fillEllipse(in: Rect(x: box.minX + 1, y: y - 1, width: 4, height: 4), color: color)
+                canvas.fill(Rect(x: box.minX + 8, y: y, width: box.width - 9, height: 2.5), color: color)
+            }
+        case .cards:
+            canvas.stroke(roundedRect: box.insetBy(dx: 5, dy: 2).offsetBy(dx: 3, dy: -1), radius: 3, color: color, lineWidth: 1.5)
+            canvas.fill(roundedRect: box.insetBy(dx: 5, dy: 2).offsetBy(dx: -2, dy: 2), radius: 3, color: color)
+        case .grid:
+            for row in 0..<2 {
+                for column in 0..<2 {
+                    canvas.fill(roundedRect: Rect(x: box.minX + 2 + Double(column) * 11, y: box.minY + 2 + Double(row) * 11,
+                                                  width: 9, height: 9), radius: 2, color: color)
+                }
+            }
+        case .tabs:
+            canvas.stroke(roundedRect: box.insetBy(dx: 1, dy: 3), radius: 3, color: color, lineWidth: 1.5)
+            canvas.fill(Rect(x: box.minX + 1, y: box.minY + 3, width: box.width / 2 - 1, height: 6), color: color)
+        case .none:
+            break
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import Canvas
+import Motion
+
+/// What tab bars and custom containers share: a bar of ``TabButton``s, one selected child
+/// shown in a container view, transitions in the direction of the indices, a horizontal
+/// swipe that switches interactively, and the buttons' colours blending with the
+/// transition's progress (in OKLab) during the drag, the settle and a cancel's return.
+///
+/// The selected index changes when the transition starts (as UIKit's); a cancel restores
+/// the prior index, the view tree and the colours exactly.
+@MainActor
+open class TabbedContainerController: ViewController {
+    public enum BarPosition: Sendable { case top, bottom }
+
+    public let barPosition: BarPosition
+    public let barHeight: Double
+    public private(set) var viewControllers: [ViewController]
+    public private(set) var selectedIndex: Int
+    /// The bar holding the buttons.
+    public let barView = View()
+    /// The view transitions happen in.
+    public let containerView = View()
+    public private(set) var buttons: [TabButton] = []
+    public var selectedColor = Color(hex: 0x0A66D8) { didSet { resetButtonColors() } }
+    public var unselectedColor = Color(hex: 0x8E8E93) { didSet { resetButtonColors() } }
+    /// The horizontal drag that switches to a neighbour.
+    public let swipe = InteractiveSwipe(axis: .horizontal)
+    public private(set) var activeTransition: TransitionContext?
+    private let showsIcons: Bool
+
+    public init(viewControllers: [ViewController], barPosition: BarPosition, barHeight: Double, showsIcons: Bool) {
+        precondition(!viewControllers.isEmpty, "a tabbed container needs at least one controller")
+        self.viewControllers = viewControllers
+        self.barPosition = barPosition
+        self.barHeight = barHeight
+        self.showsIcons = showsIcons
+        selectedIndex = 0
+        super.init()
+        for child in viewControllers {
+            addChild(child)
+            child.didMove(toParent: self)
+        }
+    }
+
+    public var selectedViewController: ViewController { viewControllers[selectedIndex] }
+
+    /// The kind of transition for traces.
+    open var transitionKind: TransitionKind { .tab }
+
+    /// The animator for a switch; nil means an instant switch for clicks (a swipe slides).
+    open func animationController(from: ViewController, to: ViewController) -> AnimatedTransitioning? { nil }
+
+    /// A delegate-supplied interaction controller, if any (asked only for animated switches).
+    open func interactionController(for animator: AnimatedTransitioning) -> InteractiveTransitioning? { nil }
+
+    /// Whether a horizontal drag in the selected page may switch tabs (not inside a pushed page).
+    open func allowsSwipe() -> Bool {
+        if let navigation = selectedViewController as? NavigationController { return navigation.viewControllers.count == 1 }
+        return true
+    }
+
+    open override func loadView() {
+        let view = TabbedContainerView(controller: self)
+        view.backgroundColor = .white
+        containerView.clipsToBounds = true
+        view.addSubview(containerView)
+        barView.backgroundColor = Color(hex: 0xF9F9FB)
+        view.addSubview(barView)
+        setView(view)
+    }
+
+    open override func viewDidLoad() {
+        for (index, child) in viewControllers.enumerated() {
+            let item = child.tabBarItem ?? TabBarItem(title: child.title, icon: .none)
+            let button = TabButton(item: item, tint: unselectedColor, showsIcon: showsIcons)
+            button.onTap = { [weak self] in self?.select(index, animated: true) }
+            barView.addSubview(button)
+            buttons.append(button)
+        }
+        resetButtonColors()
+        let selected = selectedViewController.view
+        selected.frame = containerView.bounds
+        containerView.addSubview(selected)
+        configureSwipe()
+    }
+
+    open override func viewWillAppear(_ animated: Bool) { selectedViewController.beginAppearanceTransition(isAppearing: true, animated: animated) }
+    open override func viewDidAppear(_ animated: Bool) { selectedViewController.endAppearanceTransition() }
+    open override func viewWillDisappear(_ animated: Bool) { selectedViewController.beginAppearanceTransition(isAppearing: false, animated: animated) }
+    open override func viewDidDisappear(_ animated: Bool) { selectedViewController.endAppearanceTransition() }
+
+    private func configureSwipe() {
+        swipe.distance = { [weak self] in self?.containerView.bounds.width ?? 1 }
+        swipe.startTransition = { [weak self] translation in
+            guard let self else { return nil }
+            let forward = translation.x < 0
+            let target = self.selectedIndex + (forward ? 1 : -1)
+            guard self.viewControllers.indices.contains(target), self.select(target, animated: true) else { return nil }
+            return forward ? .left : .right
+        }
+        swipe.recognizer.shouldBegin = { [weak self] pan in
+            guard let self, self.activeTransition == nil, self.allowsSwipe(),
+                  let pan = pan as? PanGestureRecognizer else { return false }
+            let target = self.selectedIndex + (pan.translation.x < 0 ? 1 : -1)
+            return self.viewControllers.indices.contains(target)
+        }
+        containerView.addGestureRecognizer(swipe.recognizer)
+    }
+
+    fileprivate func layout(in bounds: Rect) {
+        let barY = barPosition == .top ? 0 : bounds.height - barHeight
+        barView.frame = Rect(x: 0, y: barY, width: bounds.width, height: barHeight)
+        let containerY = barPosition == .top ? barHeight : 0
+        containerView.frame = Rect(x: 0, y: containerY, width: bounds.width, height: max(0, bounds.height - barHeight))
+        let buttonWidth = bounds.width / Double(max(buttons.count, 1))
+        for (index, button) in buttons.enumerated() {
+            button.frame = Rect(x: (Double(index) * buttonWidth).rounded(), y: 0,
+                                width: buttonWidth.rounded(), height: barHeight)
+        }
+        if activeTransition == nil { selectedViewController.view.frame = containerView.bounds }
+    }
+
+    open override func handleKey(_ event: KeyEvent) -> Bool {
+        if selectedViewController.handleKey(event) { return true }
+        guard event.key == .tab, event.modifiers.contains(.control) else { return false }
+        let step = event.modifiers.contains(.shift) ? -1 : 1
+        let count = viewControllers.count
+        return select((selectedIndex + step + count) % count, animated: true)
+    }
+
+    // MARK: switching
+
+    /// Switches to `index`; returns false when nothing started (same index, out of range, or a
+    /// transition already running).
+    @discardableResult
+    public func select(_ index: Int, animated: Bool = true) -> Bool {
+        guard activeTransition == nil, index != selectedIndex, viewControllers.indices.contains(index) else { return false }
+        let priorIndex = selectedIndex
+        let from = viewControllers[priorIndex], to = viewControllers[index]
+        let swipeInteraction = swipe.interactionController
+        let animator = animated
+            ? animationController(from: from, to: to)
+                ?? (swipeInteraction != nil ? SlideAnimator(direction: index > priorIndex ? .left : .right) : nil)
+            : nil
+
+        guard let animator else {
+            switchInstantly(from: from, to: to, index: index)
+            return true
+        }
+        let interaction = interactionController(for: animator) ?? swipeInteraction
+        let context = TransitionContext(kind: transitionKind, containerView: containerView, from: from, to: to,
+                                        animated: true, interactive: interaction != nil, window: view.window)
+        context.setInitialFrame(containerView.bounds, for: from)
+        context.setFinalFrame(containerView.bounds, for: to)
+        context.animationController = animator
+        context.prepareTimeline(duration: animator.transitionDuration(using: context))
+        activeTransition = context
+        selectedIndex = index
+
+        from.beginAppearanceTransition(isAppearing: false, animated: true)
+        to.beginAppearanceTransition(isAppearing: true, animated: true)
+        blendButtons(from: priorIndex, to: index, coordinator: context.coordinator)
+
+        context.onComplete = { [weak self, weak context] completed in
+            guard let self else { return }
+            self.finishTransition(from: from, to: to, priorIndex: priorIndex, completed: completed)
+            context?.animationController?.animationEnded(completed)
+        }
+        if let interaction {
+            context.run()
+            interaction.startInteractiveTransition(context)
+            if interaction === swipeInteraction { swipe.transitionStarted(context) }
+        } else {
+            animator.animateTransition(using: context)
+            context.run()
+        }
+        return true
+    }
+
+    private func switchInstantly(from: ViewController, to: ViewController, index: Int) {
+        from.beginAppearanceTransition(isAppearing: false, animated: false)
+        to.beginAppearanceTransition(isAppearing: true, animated: false)
+        from.view.removeFromSuperview()
+        to.view.frame = containerView.bounds
+        containerView.addSubview(to.view)
+        selectedIndex = index
+        resetButtonColors()
+        from.endAppearanceTransition()
+        to.endAppearanceTransition()
+    }
+
+    private func finishTransition(from: ViewController, to: ViewController, priorIndex: Int, completed: Bool) {
+        activeTransition = nil
+        let gone = completed ? from : to, shown = completed ? to : from
+        gone.view.removeFromSuperview()
+        gone.view.transform = .identity
+        if shown.view.superview !== containerView { containerView.addSubview(shown.view) }
+        shown.view.frame = containerView.bounds
+        shown.view.transform = .identity
+        if completed {
+            from.endAppearanceTransition()
+            to.endAppearanceTransition()
+        } else {
+            selectedIndex = priorIndex
+            to.beginAppearanceTransition(isAppearing: false, animated: true)
+            to.endAppearanceTransition()
+            from.beginAppearanceTransition(isAppearing: true, animated: true)
+            from.endAppearanceTransition()
+        }
+        resetButtonColors()
+    }
+
+    /// The two buttons' colours follow the transition's progress, mixed in OKLab; the bold
+    /// "selected" look flips at exactly half-way.
+    private func blendButtons(from: Int, to: Int, coordinator: TransitionCoordinator) {
+        let outgoing = buttons[from], incoming = buttons[to]
+        let selected = selectedColor, unselected = unselectedColor
+        coordinator.animate(alongsideProgress: { p in
+            outgoing.tint = Color.mixOKLab(selected, unselected, p)
+            incoming.tint = Color.mixOKLab(unselected, selected, p)
+            incoming.isSelected = p >= 0.5
+            outgoing.isSelected = p < 0.5
+        })
+    }
+
+    private func resetButtonColors() {
+        for (index, button) in buttons.enumerated() {
+            button.tint = index == selectedIndex ? selectedColor : unselectedColor
+            button.isSelected = index == selectedIndex
+        }
+    }
+}
+
+/// Lays out bar and container on resize.
+@MainActor
+private final class TabbedContainerView: View {
+    weak var controller: TabbedContainerController?
+
+    init(controller: TabbedContainerController) {
+        self.controller = controller
+        super.init()
+    }
+
+    override func layoutSubviews() {
+        controller?.layout(in: bounds)
+    }
+}
