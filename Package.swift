@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Segue", dependencies: ["Motion", "Canvas"]),
         .target(name: "SegueWayland",
                 dependencies: ["Segue", "Canvas", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
-        .target(name: "Demos", dependencies: ["Segue", "Canvas", "Motion"]),
+        .target(name: "Demos", dependencies: ["Segue", "Canvas", "Motion", .product(name: "RealModule", package: "swift-numerics")]),
         .executableTarget(name: "segue-demo", dependencies: ["Demos", "SegueWayland"]),
 
         .testTarget(name: "MotionTests", dependencies: [
@@ -35,7 +35,7 @@ let package = Package(
         ]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"], exclude: ["References"]),
         .testTarget(name: "SegueTests", dependencies: ["Segue", "Demos", "Canvas", "Motion"]),
-        .testTarget(name: "E2ETests", dependencies: ["Canvas"]),
+        .testTarget(name: "E2ETests", dependencies: ["Canvas", "Motion"]),
     ],
     swiftLanguageModes: [.v6]
 )

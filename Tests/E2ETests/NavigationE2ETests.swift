@@ -8,7 +8,7 @@ import Testing
 struct NavigationE2ETests {
     static let width = 800, height = 600
     /// A row of page background below the list's rows and the detail page's text.
-    static let backgroundRow = 560
+    static let backgroundRow = 500
     /// The list's first row (its centre) and the hairline under it.
     static let firstRow = Point(x: 200, y: 80)
     static let firstRowHairline = 107

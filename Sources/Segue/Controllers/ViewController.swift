@@ -14,6 +14,26 @@ open class ViewController {
     /// What a tab bar shows for this controller (nil: its title, no icon).
     public var tabBarItem: TabBarItem?
 
+    /// How ``present(_:animated:completion:)`` shows this controller.
+    public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    /// Supplies the animator, interaction and presentation controllers when this controller
+    /// is presented or dismissed. Held weakly, as in UIKit.
+    public weak var transitioningDelegate: TransitioningDelegate?
+    /// A drag down on this controller's view dismisses it while presented (toolkit default).
+    public var dismissesOnDragDown = true
+    /// The controller this one presents.
+    public internal(set) var presentedViewController: ViewController?
+    /// The controller that presents this one.
+    public internal(set) weak var presentingViewController: ViewController?
+    /// The presentation controller while this controller is presented.
+    public internal(set) var presentationController: PresentationController?
+    /// The running presentation or dismissal of this (presented) controller.
+    var presentationTransition: TransitionContext?
+    /// The drag-down dismissal while presented.
+    var dismissSwipe: InteractiveSwipe?
+
+    var presentationTransitionIsIdle: Bool { presentationTransition == nil }
+
     private var loadedView: View?
     public private(set) var children: [ViewController] = []
     public private(set) weak var parent: ViewController?

@@ -1,7 +1,7 @@
 import Motion
 
 /// Tutorial 000's slide: the new page comes in from one side while the old one leaves by the
-/// other. One animator for navigation, tabs, modals and custom containers; it knows only
+/// other (a presentation moves only the presented page: the presenter stays put). One animator for navigation, tabs, modals and custom containers; it knows only
 /// from and to.
 @MainActor
 public final class SlideAnimator: AnimatedTransitioning {
@@ -26,7 +26,7 @@ public final class SlideAnimator: AnimatedTransitioning {
 
     public func animateTransition(using context: TransitionContext) {
         let container = context.containerView
-        let fromView = context.fromView, toView = context.toView
+        let fromView = context.view(forKey: .from), toView = context.view(forKey: .to)
         let size = container.bounds.size
         let offset: (x: Double, y: Double) = switch direction {
         case .left: (size.width, 0)
@@ -34,18 +34,20 @@ public final class SlideAnimator: AnimatedTransitioning {
         case .up: (0, size.height)
         case .down: (0, -size.height)
         }
-        let finalFrame = context.finalFrame(for: context.toViewController)
-        toView.frame = finalFrame.isEmpty ? container.bounds : finalFrame
-        if toView.superview !== container { container.addSubview(toView) }
-        toView.transform = AffineTransform(translationX: offset.x, y: offset.y)
-        fromView.transform = .identity
+        if let toView {
+            let finalFrame = context.finalFrame(for: context.toViewController)
+            toView.frame = finalFrame.isEmpty ? container.bounds : finalFrame
+            if toView.superview !== container { container.addSubview(toView) }
+            toView.transform = AffineTransform(translationX: offset.x, y: offset.y)
+        }
+        fromView?.transform = .identity
 
         context.animate(easing: context.isInteractive ? TimingCurve.linear : curve, {
-            toView.transform = .identity
-            fromView.transform = AffineTransform(translationX: -offset.x, y: -offset.y)
+            toView?.transform = .identity
+            fromView?.transform = AffineTransform(translationX: -offset.x, y: -offset.y)
         }, completion: { _ in
-            fromView.transform = .identity
-            toView.transform = .identity
+            fromView?.transform = .identity
+            toView?.transform = .identity
             context.completeTransition(!context.transitionWasCancelled)
         })
     }

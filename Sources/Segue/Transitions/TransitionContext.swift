@@ -63,6 +63,24 @@ public final class TransitionContext {
     public var fromView: View { fromViewController.view }
     public var toView: View { toViewController.view }
 
+    private var animatesFromView = true
+    private var animatesToView = true
+
+    /// The view an animator may move and insert into the container, or nil when it must not
+    /// touch it (a custom presentation's presenter: it stays where it is, never re-parented).
+    public func view(forKey key: TransitionViewKey) -> View? {
+        switch key {
+        case .from: animatesFromView ? fromView : nil
+        case .to: animatesToView ? toView : nil
+        }
+    }
+
+    /// Says which views take part (see ``view(forKey:)``); both do by default.
+    public func setParticipatingViews(from: Bool, to: Bool) {
+        animatesFromView = from
+        animatesToView = to
+    }
+
     /// Where a controller's view is when the transition begins (`.zero`: not on screen).
     public func initialFrame(for controller: ViewController) -> Rect {
         initialFrames[ObjectIdentifier(controller)] ?? .zero

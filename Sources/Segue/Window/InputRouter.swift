@@ -61,7 +61,7 @@ final class InputRouter {
             cancelSequence()
         case .key(let key):
             guard key.pressed else { return }
-            _ = window?.rootViewController.handleKey(key)
+            window?.handleKey(key)
         case .scroll, .scrollEnd:
             break
         }

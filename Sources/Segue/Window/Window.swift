@@ -27,7 +27,7 @@ public final class Window {
 
     public init(rootViewController: ViewController) {
         self.rootViewController = rootViewController
-        rootView = View()
+        rootView = WindowRootView()
         rootView.backgroundColor = Color(hex: 0xF2F2F7)
         inputRouter = InputRouter()
         rootView.hostingWindow = self
@@ -43,7 +43,6 @@ public final class Window {
         guard size != self.size else { return }
         self.size = size
         rootView.frame = Rect(size: size)
-        rootViewController.view.frame = rootView.bounds
         rootViewController.windowDidResize(to: size)
         setNeedsDisplay()
     }
@@ -82,6 +81,17 @@ public final class Window {
         return Rect(size: size)
     }
 
+    /// Offers a key to the topmost presented controller, then down the chain; Esc
+    /// dismisses the topmost presentation when nobody took it.
+    func handleKey(_ event: KeyEvent) {
+        var chain = [rootViewController]
+        while let next = chain.last?.presentedViewController { chain.append(next) }
+        for controller in chain.reversed() where controller.handleKey(event) { return }
+        if event.key == .escape, chain.count > 1 {
+            chain[chain.count - 1].dismiss(animated: true)
+        }
+    }
+
     /// Records a transition event for the trace.
     func trace(_ record: TraceRecord) {
         traceSink?(record)
@@ -108,5 +118,13 @@ public final class Window {
     func atNextFrame(_ action: @escaping (Double) -> Void) {
         animationDriver.atNextTick(action)
         setNeedsDisplay()
+    }
+}
+
+/// The window's root view: the root controller's view and every presentation container fill it.
+@MainActor
+private final class WindowRootView: View {
+    override func layoutSubviews() {
+        for view in subviews { view.frame = bounds }
     }
 }
