@@ -1,0 +1,81 @@
+import Demos
+import Motion
+import Segue
+import Testing
+
+@MainActor
+@Suite("Edge cases of interactive pops")
+struct EdgeCaseTests {
+    @Test(arguments: [(-50.0, false), (0.0, false), (1.0, true), (1.3, true)])
+    func releaseAtOrBeyondAnEndCompletesOnce(fraction: Double, pops: Bool) throws {
+        let demo = DemoFixture()
+        let detail = try #require(demo.pushByTappingRow(0))
+        demo.host.clearTrace()
+        demo.host.drag(from: demo.edgePoint(), to: Point(x: 0.5 * demo.width, y: 160))
+        let x = fraction < -1 ? fraction : fraction * demo.width
+        demo.host.moveLinearly(to: Point(x: x, y: 160), steps: 5)
+        demo.host.hold(for: 0.06)
+        demo.host.release()
+        let elapsed = demo.host.runFrames()
+        #expect(elapsed <= 2.0 / 60 + 1e-9, "already at the end: completes at the next frame")
+        #expect(demo.host.completions.map(\.completed) == [pops])
+        #expect(demo.navigation.viewControllers.count == (pops ? 1 : 2))
+        #expect(detail.view.transform == .identity)
+        #expect(demo.list.view.transform == .identity)
+    }
+
+    @Test func aNewEdgeDragDuringTheSettleIsIgnoredAndTheSettleCompletes() throws {
+        let demo = DemoFixture()
+        let detail = try #require(demo.pushByTappingRow(0))
+        demo.host.clearTrace()
+        demo.host.drag(from: demo.edgePoint(), to: Point(x: 0.45 * demo.width, y: 160))
+        demo.host.hold(for: 0.06)
+        demo.host.release()
+        demo.host.frames(2) // settling back
+        try #require(demo.navigation.activeTransition != nil)
+
+        demo.host.drag(from: demo.edgePoint(y: 200), to: Point(x: 0.8 * demo.width, y: 200))
+        demo.host.hold(for: 0.06)
+        demo.host.release()
+        demo.host.runFrames()
+
+        #expect(demo.host.traceEvents == [.begin, .cancel, .complete])
+        #expect(demo.navigation.viewControllers.count == 2)
+        #expect(demo.containerSubviewIDs == [ObjectIdentifier(detail.view)])
+        #expect(detail.view.transform == .identity)
+    }
+
+    @Test func altLeftDuringADragIsIgnored() throws {
+        let demo = DemoFixture()
+        try #require(demo.pushByTappingRow(0) is DetailPage)
+        demo.host.clearTrace()
+        demo.host.drag(from: demo.edgePoint(), to: Point(x: 0.3 * demo.width, y: 160))
+        demo.host.key(.left, modifiers: .alt)
+        #expect(demo.navigation.activeTransition?.isInteractive == true, "the drag still drives the pop")
+        demo.host.hold(for: 0.06)
+        demo.host.release()
+        demo.host.runFrames()
+        #expect(demo.host.traceEvents == [.begin, .cancel, .complete])
+        #expect(demo.navigation.viewControllers.count == 2)
+    }
+
+    @Test func resizingMidPushLeavesThePageFillingTheNewContainer() throws {
+        let demo = DemoFixture()
+        demo.host.click(at: demo.rowPoint(0))
+        demo.host.frames(10)
+        demo.host.window.resize(to: Size(width: 600, height: 400))
+        demo.host.layout()
+        demo.host.runFrames()
+        let detail = try #require(demo.navigation.topViewController as? DetailPage)
+        #expect(demo.navigation.containerView.frame == Rect(x: 0, y: 52, width: 600, height: 348))
+        #expect(detail.view.frame == demo.navigation.containerView.bounds)
+        #expect(detail.view.transform == .identity)
+
+        // And a pop after it slides the list in at the new width.
+        demo.host.drag(from: demo.edgePoint(), to: Point(x: 240, y: 160))
+        #expect(abs(demo.list.view.transform.tx - -360) <= 0.5)
+        #expect(demo.list.view.frame == demo.navigation.containerView.bounds)
+        demo.host.release()
+        demo.host.runFrames()
+    }
+}
