@@ -129,6 +129,7 @@ struct TabsAndModalE2ETests {
         defer { session.stop() }
         try session.waitForApp()
         try session.click(at: Point(x: 300, y: 570))
+        _ = try session.parkedScreenshot()
         try session.click(at: Point(x: 200, y: 88))
         let presented = try session.parkedScreenshot()
         #expect(Surface.channelDistance(presented.pixel(x: 400, y: 500), Self.sheet) <= 3, "sheet not presented")

@@ -117,12 +117,11 @@ struct AppearanceCallbackTests {
         // viewDidDisappear(true), whatever `animated` beginAppearanceTransition got. The root
         // page's first appearance (Window.init, animated: false) and any non-animated push/pop
         // report did…(true) after will…(false).
-        withKnownIssue("endAppearanceTransition hard-codes animated: true") {
-            #expect(log.withFlags == ["A.willAppear(false)", "A.didAppear(false)"])
-            log.withFlags.removeAll()
-            navigation.pushViewController(b, animated: false)
-            #expect(log.withFlags == ["A.willDisappear(false)", "B.willAppear(false)",
-                                      "A.didDisappear(false)", "B.didAppear(false)"])
-        }
+        #expect(log.withFlags == ["A.willAppear(false)", "A.didAppear(false)"])
+        log.withFlags.removeAll()
+        navigation.pushViewController(b, animated: false)
+        #expect(log.withFlags == ["A.willDisappear(false)", "B.willAppear(false)",
+                                  "A.didDisappear(false)", "B.didAppear(false)"])
+    
     }
 }

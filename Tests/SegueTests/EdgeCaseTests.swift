@@ -24,7 +24,7 @@ struct EdgeCaseTests {
         #expect(demo.list.view.transform == .identity)
     }
 
-    @Test func aNewEdgeDragDuringTheSettleIsIgnoredAndTheSettleCompletes() throws {
+    @Test func aPressDuringTheSettleTakesItOverWithoutAJump() throws {
         let demo = DemoFixture()
         let detail = try #require(demo.pushByTappingRow(0))
         demo.host.clearTrace()
@@ -33,16 +33,23 @@ struct EdgeCaseTests {
         demo.host.release()
         demo.host.frames(2) // settling back
         try #require(demo.navigation.activeTransition != nil)
+        let beforePress = detail.view.transform.tx
 
-        demo.host.drag(from: demo.edgePoint(y: 200), to: Point(x: 0.8 * demo.width, y: 200))
+        // Press anywhere: the settle stops where it is and the pointer drives it again.
+        demo.host.press(at: Point(x: 200, y: 200))
+        demo.host.frame()
+        #expect(abs(detail.view.transform.tx - beforePress) <= 0.5, "no jump when caught")
+        #expect(demo.navigation.activeTransition?.isInteractive == true)
+        demo.host.moveLinearly(to: Point(x: 200 + 0.5 * demo.width, y: 200), steps: 10, duration: 0.2)
+        #expect(abs(detail.view.transform.tx - (beforePress + 0.5 * demo.width)) <= 0.5, "follows the pointer from where it was caught")
         demo.host.hold(for: 0.06)
         demo.host.release()
         demo.host.runFrames()
 
-        #expect(demo.host.traceEvents == [.begin, .cancel, .complete])
-        #expect(demo.navigation.viewControllers.count == 2)
-        #expect(demo.containerSubviewIDs == [ObjectIdentifier(detail.view)])
-        #expect(detail.view.transform == .identity)
+        #expect(demo.host.traceEvents == [.begin, .cancel, .interrupt, .finish, .complete])
+        #expect(demo.host.completions.map(\.completed) == [true], "exactly one completion")
+        #expect(demo.navigation.viewControllers.count == 1)
+        #expect(detail.view.superview == nil)
     }
 
     @Test func altLeftDuringADragIsIgnored() throws {

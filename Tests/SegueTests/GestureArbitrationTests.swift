@@ -39,10 +39,9 @@ struct GestureArbitrationTests {
         demo.host.moveLinearly(to: Point(x: 250, y: row.y), steps: 10)
         demo.host.release()
         demo.host.runFrames()
-        withKnownIssue("a drag across a control still fires its tap when released inside") {
-            #expect(demo.navigation.viewControllers.count == 1)
-            #expect(demo.host.trace.isEmpty)
-        }
+        #expect(demo.navigation.viewControllers.count == 1)
+        #expect(demo.host.trace.isEmpty)
+    
     }
 
     @Test func anEdgeDragOverAControlCancelsTheControlsTap() throws {

@@ -26,7 +26,7 @@ struct VelocityHandOffTests {
         }
         let lastDrag = detail.view.transform.tx
         demo.host.release() // same timestamp as the last motion: no pause
-        demo.host.frame() // the settle starts here
+        demo.host.frame() // the settle started at the release's frame: this one has moved
         let first = detail.view.transform.tx
         demo.host.frame()
         let second = detail.view.transform.tx
@@ -46,8 +46,11 @@ struct VelocityHandOffTests {
         let releaseVelocity = try #require(finish.velocity) * w // px/s
         #expect(abs(releaseVelocity - Self.speed) <= 0.01 * Self.speed, "release velocity \(releaseVelocity) px/s")
 
-        #expect(abs(first - lastDrag) <= 0.5, "jump at release: \(first - lastDrag) px")
-        let settleSpeed = (second - first) / Self.dt
+        // The settle starts at the release's frame: the first frame after release has already
+        // moved on at the finger's speed, with no jump beyond that (≤ 0.5 px).
+        #expect(abs(first - (lastDrag + releaseVelocity * Self.dt)) <= 0.5, "jump at release: \(first - lastDrag) px")
+        let settleSpeed = (first - lastDrag) / Self.dt
+        #expect(second > first, "the settle keeps going")
         #expect(abs(settleSpeed - releaseVelocity) <= 0.05 * releaseVelocity,
                 "first settle frame moves at \(settleSpeed) px/s, released at \(releaseVelocity) px/s")
 
@@ -83,8 +86,9 @@ struct VelocityHandOffTests {
         let cancel = try #require(demo.host.trace.first { $0.event == .cancel })
         let releaseVelocity = try #require(cancel.velocity) * w
         #expect(releaseVelocity < 0)
-        #expect(abs(first - lastDrag) <= 0.5, "jump at release: \(first - lastDrag) px")
-        let settleSpeed = (second - first) / Self.dt
+        #expect(abs(first - (lastDrag + releaseVelocity * Self.dt)) <= 0.5, "jump at release: \(first - lastDrag) px")
+        let settleSpeed = (first - lastDrag) / Self.dt
+        #expect(second < first, "the settle keeps going")
         #expect(abs(settleSpeed - releaseVelocity) <= 0.05 * abs(releaseVelocity),
                 "first settle frame moves at \(settleSpeed) px/s, released at \(releaseVelocity) px/s")
 

@@ -66,8 +66,9 @@ public final class NavigationBar: View {
         let backFrom = previous.canGoBack ? 1.0 : 0.0, backTo = canGoBack ? 1.0 : 0.0
         backButton.isHidden = false
         coordinator.animate(alongsideProgress: { [weak self] p in
-            incoming.alpha = p
-            outgoing.alpha = 1 - p
+            // One title at a time: the old fades out over the first half, the new in over the second.
+            incoming.alpha = max(0, 2 * p - 1)
+            outgoing.alpha = max(0, 1 - 2 * p)
             self?.backButton.alpha = backFrom + (backTo - backFrom) * p
         }, completion: { [weak self] coordinator in
             guard let self else { return }

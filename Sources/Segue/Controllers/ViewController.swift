@@ -39,7 +39,7 @@ open class ViewController {
     public private(set) weak var parent: ViewController?
     /// Whether the view is on screen as far as appearance callbacks go.
     public private(set) var isVisible = false
-    private var appearanceTransition: Bool?
+    private var appearanceTransition: (appearing: Bool, animated: Bool)?
 
     public init(title: String = "") {
         self.title = title
@@ -117,15 +117,15 @@ open class ViewController {
 
     /// Starts an appearance change; containers call this around transitions.
     public func beginAppearanceTransition(isAppearing: Bool, animated: Bool) {
-        appearanceTransition = isAppearing
+        appearanceTransition = (isAppearing, animated)
         if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
     }
 
     /// Completes the appearance change begun last.
     public func endAppearanceTransition() {
-        guard let appearing = appearanceTransition else { return }
+        guard let (appearing, animated) = appearanceTransition else { return }
         appearanceTransition = nil
         isVisible = appearing
-        if appearing { viewDidAppear(true) } else { viewDidDisappear(true) }
+        if appearing { viewDidAppear(animated) } else { viewDidDisappear(animated) }
     }
 }

@@ -37,7 +37,14 @@ public final class SlideAnimator: AnimatedTransitioning {
         if let toView {
             let finalFrame = context.finalFrame(for: context.toViewController)
             toView.frame = finalFrame.isEmpty ? container.bounds : finalFrame
-            if toView.superview !== container { container.addSubview(toView) }
+            if toView.superview !== container {
+                // Going back, the page returning lies below the one leaving.
+                if direction == .right || direction == .down, let fromView, fromView.superview === container {
+                    container.insertSubview(toView, belowSubview: fromView)
+                } else {
+                    container.addSubview(toView)
+                }
+            }
             toView.transform = AffineTransform(translationX: offset.x, y: offset.y)
         }
         fromView?.transform = .identity

@@ -169,7 +169,11 @@ public final class TransitionContext {
         let curve = interactionController?.completionCurve ?? .linear
         let spring = settleSpring
         let timeline = self.timeline!
-        let settle: (Double) -> Void = { time in
+        // The settle starts at the frame the release belongs to (at most one frame back), so
+        // the first frame after release already moves at the finger's speed.
+        let releaseFrame = window?.now ?? 0
+        let settle: (Double) -> Void = { frameTime in
+            let time = max(releaseFrame, frameTime - 1.0 / 60)
             if let spring {
                 timeline.settle(toEnd: !cancelled, at: time, spring: spring, initialVelocity: velocity)
             } else if cancelled {

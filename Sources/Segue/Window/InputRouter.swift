@@ -68,23 +68,31 @@ final class InputRouter {
     }
 
     private var lastLocation = Point.zero
+    private var pressLocation = Point.zero
     private var sequenceActive = false
+    /// How far a press may wander and still be a click on the control under it.
+    static let clickSlop = 8.0
 
     private func began(at point: Point, time: Double) {
         guard let window else { return }
         cancelSequence()
-        sequenceActive = true
+        window.rootView.layoutIfNeeded()
         lastLocation = point
+        pressLocation = point
         // A press on a settling transition takes it over: its gesture owns the drag at once.
         for context in window.activeTransitions.reversed() {
             if let handler = context.interruptHandler, let recognizer = handler(point, time) {
                 recognizer.pressBegan(at: point, time: time)
+                sequenceActive = true
                 recognizer.beginImmediately()
                 active = recognizer
                 window.setNeedsDisplay()
                 return
             }
         }
+        // As UIKit does, a running transition that cannot be caught swallows presses.
+        guard window.activeTransitions.isEmpty else { return }
+        sequenceActive = true
         guard let hit = window.rootView.hitTest(point) else { return }
 
         var chain: [(GestureRecognizer, Int)] = []
@@ -122,7 +130,14 @@ final class InputRouter {
             }
         }
         if let control {
-            control.continueTracking(inside: control.bounds.contains(pointIn(control, point)))
+            let d = point - pressLocation
+            if (d.x * d.x + d.y * d.y).squareRoot() > InputRouter.clickSlop {
+                // A press that became a drag is not a click.
+                control.cancelTracking()
+                self.control = nil
+            } else {
+                control.continueTracking(inside: control.bounds.contains(pointIn(control, point)))
+            }
         }
     }
 
