@@ -31,7 +31,8 @@ demo: helpers build
 	@if [ -n "$$WAYLAND_DISPLAY" ] && [ -S "$${XDG_RUNTIME_DIR}/$$WAYLAND_DISPLAY" -o -S "$$WAYLAND_DISPLAY" ]; then \
 		$(SWIFT) run segue-demo; \
 	else \
-		scripts/headless-tour.sh; \
+		echo "No Wayland session: running the headless tour (weston + real drags)."; \
+		$(SWIFT) run segue-tour; \
 	fi
 
 ## Regenerates the protocol glue; check-protocols fails if it drifted from the XML.

@@ -29,13 +29,16 @@ let package = Package(
                 dependencies: ["Segue", "Canvas", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
         .target(name: "Demos", dependencies: ["Segue", "Canvas", "Motion", .product(name: "RealModule", package: "swift-numerics")]),
         .executableTarget(name: "segue-demo", dependencies: ["Demos", "SegueWayland"]),
+        // Drives the real app in headless weston: the e2e tests and the headless tour share it.
+        .target(name: "SegueTestKit", dependencies: ["Canvas", "Motion"]),
+        .executableTarget(name: "segue-tour", dependencies: ["SegueTestKit", "Canvas", "Motion"]),
 
         .testTarget(name: "MotionTests", dependencies: [
             "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"], exclude: ["References"]),
         .testTarget(name: "SegueTests", dependencies: ["Segue", "Demos", "Canvas", "Motion"]),
-        .testTarget(name: "E2ETests", dependencies: ["Canvas", "Motion"]),
+        .testTarget(name: "E2ETests", dependencies: ["SegueTestKit", "Canvas", "Motion"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ import Segue
 @MainActor
 public final class GalleryPage: ViewController {
     public static let spacing = 12.0
-    public static let columns = 3
+    public static let columns = 4
     private(set) var cells: [ImageCell] = []
 
     public init() {

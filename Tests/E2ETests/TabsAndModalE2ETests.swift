@@ -1,4 +1,5 @@
 import Canvas
+import SegueTestKit
 import Motion
 import Testing
 

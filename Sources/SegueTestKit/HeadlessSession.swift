@@ -7,20 +7,20 @@ import Motion
 ///
 /// Everything is stopped on every path, failures included (``stop()`` and deinit).
 /// A missing weston or helper is an error: these tests fail, they never skip.
-final class HeadlessSession: @unchecked Sendable {
-    let width: Int
-    let height: Int
-    let runtimeDir: String
-    let socket: String
-    let tracePath: String
+public final class HeadlessSession: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public let runtimeDir: String
+    public let socket: String
+    public let tracePath: String
     private var weston: Subprocess?
     private var injector: Subprocess?
-    private(set) var app: Subprocess?
+    public private(set) var app: Subprocess?
     /// Event timestamps in ms: explicit, increasing, independent of the wall clock.
-    private(set) var clock: UInt32 = 100_000
+    public private(set) var clock: UInt32 = 100_000
     private var pointer = Point(x: 100, y: 100)
 
-    init(width: Int = 800, height: Int = 600, name: String = #function) throws {
+    public init(width: Int = 800, height: Int = 600, name: String = #function) throws {
         self.width = width
         self.height = height
         guard let westonPath = Paths.which("weston") else {
@@ -62,7 +62,7 @@ final class HeadlessSession: @unchecked Sendable {
     deinit { stop() }
 
     /// Stops the app, the driver and weston, and removes the runtime directory.
-    func stop() {
+    public func stop() {
         app?.terminate()
         injector?.terminate()
         weston?.terminate()
@@ -73,16 +73,16 @@ final class HeadlessSession: @unchecked Sendable {
     }
 
     /// Kills weston outright (SIGKILL), as a crash would.
-    func killCompositor() {
+    public func killCompositor() {
         if let pid = weston?.process.processIdentifier { kill(pid, SIGKILL) }
         _ = weston?.waitForExit(timeout: 2)
     }
 
-    var westonLog: String { (try? String(contentsOfFile: runtimeDir + "/weston.log", encoding: .utf8)) ?? "" }
-    var appLog: String { (try? String(contentsOfFile: runtimeDir + "/app.log", encoding: .utf8)) ?? "" }
+    public var westonLog: String { (try? String(contentsOfFile: runtimeDir + "/weston.log", encoding: .utf8)) ?? "" }
+    public var appLog: String { (try? String(contentsOfFile: runtimeDir + "/app.log", encoding: .utf8)) ?? "" }
 
     /// The trace the app wrote so far, one record per line.
-    var trace: [[String: Any]] {
+    public var trace: [[String: Any]] {
         let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -93,7 +93,7 @@ final class HeadlessSession: @unchecked Sendable {
 
     /// Sends one command to `segue-inject`; throws unless it answers `ok`.
     @discardableResult
-    func send(_ command: String) throws -> String {
+    public func send(_ command: String) throws -> String {
         guard let injector else { throw HarnessError("no injector") }
         try injector.write(line: command)
         guard let reply = injector.readLine() else { throw HarnessError("segue-inject died on '\(command)'") }
@@ -101,32 +101,32 @@ final class HeadlessSession: @unchecked Sendable {
         return reply
     }
 
-    func advance(ms: UInt32) { clock += ms }
+    public func advance(ms: UInt32) { clock += ms }
 
-    func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
         advance(ms: ms)
         pointer = point
         try send("motion \(point.x) \(point.y) \(clock)")
     }
 
-    func press(afterMs ms: UInt32 = 16) throws {
+    public func press(afterMs ms: UInt32 = 16) throws {
         advance(ms: ms)
         try send("button left down \(clock)")
     }
 
-    func release(afterMs ms: UInt32 = 16) throws {
+    public func release(afterMs ms: UInt32 = 16) throws {
         advance(ms: ms)
         try send("button left up \(clock)")
     }
 
-    func click(at point: Point) throws {
+    public func click(at point: Point) throws {
         try move(to: point, afterMs: 100)
         try press(afterMs: 50)
         try release(afterMs: 80)
     }
 
     /// Moves the held pointer to `target` in `steps` motions `interval` ms apart.
-    func drag(to target: Point, steps: Int = 12, intervalMs: UInt32 = 16) throws {
+    public func drag(to target: Point, steps: Int = 12, intervalMs: UInt32 = 16) throws {
         let start = pointer
         for step in 1...steps {
             let t = Double(step) / Double(steps)
@@ -135,7 +135,7 @@ final class HeadlessSession: @unchecked Sendable {
         }
     }
 
-    func key(_ code: Int, down: Bool) throws {
+    public func key(_ code: Int, down: Bool) throws {
         advance(ms: 30)
         try send("key \(code) \(down ? "down" : "up") \(clock)")
     }
@@ -143,7 +143,7 @@ final class HeadlessSession: @unchecked Sendable {
     // MARK: looking
 
     /// Captures the output now (whatever the app committed by the next repaint).
-    func screenshot() throws -> Surface {
+    public func screenshot() throws -> Surface {
         let path = runtimeDir + "/capture-\(UInt32.random(in: 0...UInt32.max)).png"
         try send("capture \(path)")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -151,7 +151,7 @@ final class HeadlessSession: @unchecked Sendable {
     }
 
     /// Captures until two shots 60 ms apart are identical: the app has drawn what it had to.
-    func stableScreenshot(timeout: Double = 5) throws -> Surface {
+    public func stableScreenshot(timeout: Double = 5) throws -> Surface {
         let deadline = Date().addingTimeInterval(timeout)
         var previous = try screenshot()
         while Date() < deadline {
@@ -165,18 +165,18 @@ final class HeadlessSession: @unchecked Sendable {
 
     /// Moves the pointer to the bottom-right corner, so its cursor image cannot differ
     /// between shots meant to be compared.
-    func parkPointer() throws {
+    public func parkPointer() throws {
         try move(to: Point(x: Double(width - 1), y: Double(height - 1)), afterMs: 50)
     }
 
     /// ``stableScreenshot(timeout:)`` with the pointer parked first.
-    func parkedScreenshot() throws -> Surface {
+    public func parkedScreenshot() throws -> Surface {
         try parkPointer()
         return try stableScreenshot()
     }
 
     /// Waits for the app's first frame (the kiosk background is gone).
-    func waitForApp() throws {
+    public func waitForApp() throws {
         try waitFor("the app's first frame", timeout: 15) {
             guard self.app?.isRunning == true else { return true }
             guard let shot = try? self.screenshot() else { return false }
@@ -188,12 +188,12 @@ final class HeadlessSession: @unchecked Sendable {
     }
 
     /// Keeps a screenshot in artifacts/ for people to look at.
-    func keep(_ surface: Surface, as name: String) {
+    public func keep(_ surface: Surface, as name: String) {
         try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
         try? surface.writePNG(to: Paths.artifacts + "/\(name).png")
     }
 
-    func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
+    public func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             if Date() > deadline { throw HarnessError("timed out waiting for \(what)") }
@@ -209,7 +209,7 @@ final class HeadlessSession: @unchecked Sendable {
 
 extension Surface {
     /// Same size and every pixel equal.
-    func isPixelEqual(to other: Surface) -> Bool {
+    public func isPixelEqual(to other: Surface) -> Bool {
         guard width == other.width, height == other.height else { return false }
         for y in 0..<height {
             for x in 0..<width where pixel(x: x, y: y) != other.pixel(x: x, y: y) {

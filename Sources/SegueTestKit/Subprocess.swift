@@ -1,13 +1,13 @@
 import Foundation
 
 /// A child process with its stdin/stdout as pipes; killed (and reaped) on every path.
-final class Subprocess: @unchecked Sendable {
-    let process = Process()
+public final class Subprocess: @unchecked Sendable {
+    public let process = Process()
     private let stdinPipe = Pipe()
     private let stdoutPipe = Pipe()
     private var buffer = Data()
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String],
+    public init(_ executable: String, _ arguments: [String], environment: [String: String],
          stdout: FileHandle? = nil, stderr: FileHandle? = nil, captureOutput: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -18,15 +18,15 @@ final class Subprocess: @unchecked Sendable {
         try process.run()
     }
 
-    var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { process.isRunning }
 
     /// Sends one line on stdin.
-    func write(line: String) throws {
+    public func write(line: String) throws {
         try stdinPipe.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
 
     /// Reads one line from stdout (blocking; the other side answers every line).
-    func readLine() -> String? {
+    public func readLine() -> String? {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
@@ -40,13 +40,13 @@ final class Subprocess: @unchecked Sendable {
     }
 
     /// Waits up to `timeout` seconds for the process to exit; returns its status or nil.
-    func waitForExit(timeout: Double) -> Int32? {
+    public func waitForExit(timeout: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         return process.isRunning ? nil : process.terminationStatus
     }
 
-    func terminate() {
+    public func terminate() {
         guard process.isRunning else { return }
         process.terminate()
         if waitForExit(timeout: 2) == nil {

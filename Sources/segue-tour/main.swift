@@ -1,0 +1,86 @@
+import Canvas
+import Foundation
+import Motion
+import SegueTestKit
+
+/// segue-tour: the headless tour. Starts a private headless weston with the test plugin, runs
+/// the real segue-demo in it, plays every demo with injected pointer drags, and writes the
+/// mid-transition frames and a contact sheet to artifacts/tour/.
+let outputDirectory = Paths.artifacts + "/tour"
+
+struct Scene {
+    let name: String
+    let title: String
+    let play: (HeadlessSession) throws -> Surface
+}
+
+/// Clicks a bottom tab and waits for the switch to settle.
+func openTab(_ index: Int, _ session: HeadlessSession) throws {
+    try session.click(at: Point(x: 100 + Double(index) * 200, y: 570))
+    _ = try session.parkedScreenshot()
+}
+
+/// Presses at `from`, drags to `to`, and captures while the drag is held.
+func heldDrag(_ session: HeadlessSession, from: Point, to: Point) throws -> Surface {
+    try session.move(to: from, afterMs: 100)
+    try session.press()
+    try session.drag(to: to)
+    let shot = try session.stableScreenshot()
+    try session.drag(to: from, steps: 6)
+    try session.release(afterMs: 120)
+    _ = try session.parkedScreenshot()
+    return shot
+}
+
+let scenes: [Scene] = [
+    Scene(name: "list", title: "Navigation: the list") { session in try session.parkedScreenshot() },
+    Scene(name: "pop-held", title: "Interactive pop held at 40 %") { session in
+        try session.click(at: Point(x: 200, y: 80))
+        _ = try session.parkedScreenshot()
+        let shot = try heldDrag(session, from: Point(x: 5, y: 300), to: Point(x: 320, y: 300))
+        try session.click(at: Point(x: 40, y: 26))
+        _ = try session.parkedScreenshot()
+        return shot
+    },
+    Scene(name: "tab-swipe", title: "Tab swipe at 50 %: colours mix in OKLab") { session in
+        try heldDrag(session, from: Point(x: 600, y: 300), to: Point(x: 200, y: 300))
+    },
+    Scene(name: "sheet-drag", title: "Sheet dragged down 25 %") { session in
+        try openTab(1, session)
+        try session.click(at: Point(x: 200, y: 88))
+        _ = try session.parkedScreenshot()
+        let shot = try heldDrag(session, from: Point(x: 400, y: 200), to: Point(x: 400, y: 350))
+        try session.key(1, down: true)
+        try session.key(1, down: false)
+        _ = try session.parkedScreenshot()
+        return shot
+    },
+    Scene(name: "gallery", title: "Gallery") { session in
+        try openTab(2, session)
+        return try session.parkedScreenshot()
+    },
+    Scene(name: "container-swipe", title: "Custom container swipe at 50 %") { session in
+        try openTab(3, session)
+        return try heldDrag(session, from: Point(x: 600, y: 300), to: Point(x: 200, y: 300))
+    },
+]
+
+do {
+    let session = try HeadlessSession(width: 800, height: 600)
+    defer { session.stop() }
+    try session.waitForApp()
+    try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+    var sheet = ContactSheet()
+    for scene in scenes {
+        let shot = try scene.play(session)
+        try shot.writePNG(to: "\(outputDirectory)/\(scene.name).png")
+        sheet.add(shot, title: scene.title)
+        print("tour: \(scene.title)")
+    }
+    let path = "\(outputDirectory)/contact-sheet.png"
+    try sheet.render().writePNG(to: path)
+    print("tour: \(sheet.count) frames; contact sheet written to \(path)")
+} catch {
+    FileHandle.standardError.write(Data("segue-tour: \(error)\n".utf8))
+    exit(1)
+}
