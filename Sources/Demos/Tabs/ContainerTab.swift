@@ -1,0 +1,16 @@
+import Motion
+import Segue
+
+/// Tab 4: tutorial 000's finale, a custom container with top button tabs.
+@MainActor
+enum ContainerTab {
+    static let pageColors = [Color(hex: 0x2F80ED), Color(hex: 0x27AE60), Color(hex: 0xEB5757)]
+
+    static func make() -> ViewController {
+        let container = ContainerViewController(viewControllers: zip(["Today", "Week", "Month"], pageColors).map {
+            ColorPage(title: $0.0, color: $0.1, hint: "Tap a tab above or drag sideways")
+        })
+        container.tabBarItem = TabBarItem(title: "Container", icon: .tabs)
+        return container
+    }
+}
