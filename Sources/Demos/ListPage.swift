@@ -37,7 +37,11 @@ public final class ListPage: ViewController {
     }
 
     private func open(_ item: DemoItem) {
-        navigationController?.pushViewController(DetailPage(item: item), animated: true)
+        guard let navigation = navigationController else { return }
+        let page: ViewController = item.style == .slide
+            ? DetailPage(item: item)
+            : StackPage(style: item.style, depth: 1, transitions: (navigation as? DemoNavigationController)?.transitions)
+        navigation.pushViewController(page, animated: true)
     }
 }
 
@@ -46,20 +50,25 @@ public struct DemoItem: Sendable {
     public var title: String
     public var subtitle: String
     public var accent: Color
+    public var style: PushStyle
 
-    public init(title: String, subtitle: String, accent: Color) {
+    public init(title: String, subtitle: String, accent: Color, style: PushStyle = .slide) {
         self.title = title
         self.subtitle = subtitle
         self.accent = accent
+        self.style = style
     }
 
     /// The navigation demo's rows.
     public static let samples: [DemoItem] = [
         DemoItem(title: "Slide", subtitle: "Push and pop, 0.5 s; drag from the left edge to pop", accent: Color(hex: 0x3478F6)),
-        DemoItem(title: "Harbour", subtitle: "A second page to push", accent: Color(hex: 0x30B0C7)),
-        DemoItem(title: "Meadow", subtitle: "And a third", accent: Color(hex: 0x34C759)),
-        DemoItem(title: "Ember", subtitle: "Warm colours", accent: Color(hex: 0xFF9500)),
-        DemoItem(title: "Dusk", subtitle: "Cool colours", accent: Color(hex: 0xAF52DE)),
+        DemoItem(title: "Scale and fade", subtitle: "0.25 s; drag left from the right half to push the next page",
+                 accent: Color(hex: 0x30B0C7), style: .scaleFade),
+        DemoItem(title: "Pixelate dissolve", subtitle: "Driven by frame time, 1 s", accent: Color(hex: 0x34C759),
+                 style: .pixelate),
+        DemoItem(title: "Pixelate by drag", subtitle: "The dissolve follows a drag left from the right half",
+                 accent: Color(hex: 0xFF9500), style: .pixelateDrag),
+        DemoItem(title: "Dusk", subtitle: "Another page that slides", accent: Color(hex: 0xAF52DE)),
     ]
 }
 

@@ -6,7 +6,7 @@ import Segue
 @MainActor
 enum NavigationTab {
     static func make() -> ViewController {
-        let navigation = NavigationController(rootViewController: ListPage(title: "Navigation", items: DemoItem.samples))
+        let navigation = DemoNavigationController(rootViewController: ListPage(title: "Navigation", items: DemoItem.samples))
         navigation.tabBarItem = TabBarItem(title: "Navigation", icon: .list)
         return navigation
     }

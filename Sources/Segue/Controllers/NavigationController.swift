@@ -163,7 +163,6 @@ open class NavigationController: ViewController {
         if let interaction {
             context.run()
             interaction.startInteractiveTransition(context)
-            if interaction === interactivePop.interactionController { interactivePop.transitionStarted(context) }
         } else {
             animator.animateTransition(using: context)
             context.run()

@@ -169,7 +169,6 @@ open class TabbedContainerController: ViewController {
         if let interaction {
             context.run()
             interaction.startInteractiveTransition(context)
-            if interaction === swipeInteraction { swipe.transitionStarted(context) }
         } else {
             animator.animateTransition(using: context)
             context.run()

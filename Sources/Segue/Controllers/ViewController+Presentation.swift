@@ -159,9 +159,6 @@ extension ViewController {
         } else if let interaction {
             context.run()
             interaction.startInteractiveTransition(context)
-            if let swipe = presented.dismissSwipe, interaction === swipe.interactionController {
-                swipe.transitionStarted(context)
-            }
         } else {
             animator.animateTransition(using: context)
             context.run()

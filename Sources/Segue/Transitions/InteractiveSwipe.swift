@@ -64,9 +64,8 @@ public final class InteractiveSwipe {
         }
     }
 
-    /// Called by the container right after it started the transition, so that a press during
-    /// the settle can take it over.
-    func transitionStarted(_ context: TransitionContext) {
+    /// The transition this swipe drives has started: a press during its settle can take it over.
+    private func transitionStarted(_ context: TransitionContext) {
         settling = context
         context.interruptHandler = { [weak self] point, time in
             self?.takeOver(context, at: point, time: time)
@@ -78,8 +77,10 @@ public final class InteractiveSwipe {
         switch pan.state {
         case .began:
             guard interactionController == nil else { return update(pan, span: span) }
-            interactionController = PercentDrivenInteractiveTransition()
-            interactionController?.settleSpring = settleSpring
+            let interaction = PercentDrivenInteractiveTransition()
+            interaction.settleSpring = settleSpring
+            interaction.onStart = { [weak self] context in self?.transitionStarted(context) }
+            interactionController = interaction
             guard let started = startTransition(pan.translation) else {
                 interactionController = nil
                 return

@@ -14,6 +14,8 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
     public var settleSpring: Spring? = Spring.interactiveSettle
     public private(set) var percentComplete = 0.0
     public private(set) weak var context: TransitionContext?
+    /// Called when a transition starts under this controller (a gesture's hook to catch it later).
+    public var onStart: ((TransitionContext) -> Void)?
 
     public init() {}
 
@@ -23,6 +25,7 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
         context.interactionController = self
         context.animationController?.animateTransition(using: context)
         context.updateInteractiveTransition(percentComplete)
+        onStart?(context)
     }
 
     /// Drives `context` again after a press took over its settle (its animations exist).

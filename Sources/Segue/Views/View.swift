@@ -174,6 +174,10 @@ open class View {
     /// Whether ``draw(in:)`` draws anything; views that draw must say so.
     open var drawsContent: Bool { false }
 
+    /// Whether content is cached and recomposited (the default). A view whose content changes
+    /// every frame (a per-frame effect) says false and draws straight into the frame instead.
+    open var cachesContent: Bool { true }
+
     /// Discards the cached content so the next frame redraws it.
     public func setNeedsDisplay() {
         contentCache = nil
@@ -271,6 +275,13 @@ open class View {
 
     private func drawCachedContent(into canvas: Canvas, deviceScale: Double, alpha: Double) {
         guard hasContent else { return }
+        if !cachesContent {
+            canvas.withSavedState {
+                if let backgroundColor { canvas.fill(bounds, color: backgroundColor) }
+                if drawsContent { draw(in: canvas) }
+            }
+            return
+        }
         if contentCache == nil || contentCacheScale != deviceScale {
             contentCache = renderContent(deviceScale: deviceScale)
             contentCacheScale = deviceScale

@@ -22,6 +22,8 @@ public final class Window {
     public var traceSink: ((TraceRecord) -> Void)?
 
     public private(set) var needsDisplay = true
+    /// Device pixels per logical pixel of the latest frame (the output's buffer scale).
+    public private(set) var deviceScale = 1.0
     let animationDriver = AnimationDriver()
     let inputRouter: InputRouter
 
@@ -72,7 +74,7 @@ public final class Window {
     @discardableResult
     public func render(into canvas: Canvas, fullRedraw: Bool = true) -> Rect? {
         rootView.layoutIfNeeded()
-        let deviceScale = canvas.transform.a
+        deviceScale = canvas.transform.a
         canvas.save()
         canvas.fill(Rect(size: size), color: rootView.backgroundColor ?? .white)
         for view in rootView.subviews { view.composite(into: canvas, deviceScale: deviceScale) }
