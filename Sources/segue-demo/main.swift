@@ -41,7 +41,7 @@ func fail(_ message: String, code: Int32) -> Never {
 let options: Options
 switch parseOptions(Array(CommandLine.arguments.dropFirst())) {
 case .success(let parsed): options = parsed
-case .failure(let error): fail("\(error.message)\n\(usage)", code: 2)
+case .failure(let error): fail("\(error.message) (\(usage))", code: 2)
 }
 
 // Line-buffered so a test reading the trace sees each event as it happens.
