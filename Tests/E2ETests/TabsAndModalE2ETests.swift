@@ -35,6 +35,7 @@ struct TabsAndModalE2ETests {
         let navigationIcon = held.pixel(x: Self.navigationIconPixel.x, y: Self.navigationIconPixel.y)
         let modalIcon = held.pixel(x: Self.modalIconPixel.x, y: Self.modalIconPixel.y)
         let errors = (OKLab.deltaE(navigationIcon, expected), OKLab.deltaE(modalIcon, expected))
+        print("measured: tab icon colours at 50 % vs the OKLab mix: ΔE \(errors.0), \(errors.1)")
         #expect(errors.0 < 2, "outgoing tab colour \(navigationIcon), OKLab mix \(expected), ΔE \(errors.0)")
         #expect(errors.1 < 2, "incoming tab colour \(modalIcon), OKLab mix \(expected), ΔE \(errors.1)")
         // The pages split at the middle column: the list (white) left, the Modal page right.
@@ -112,6 +113,7 @@ struct TabsAndModalE2ETests {
         session.keep(held, as: "e2e-container-held-50")
         let expected = Color.mixOKLab(white, dim, 0.5)
         let today = titleColor(held, column: 0), week = titleColor(held, column: 1)
+        print("measured: container titles at 50 % vs the OKLab mix: ΔE \(OKLab.deltaE(today, expected)), \(OKLab.deltaE(week, expected))")
         #expect(OKLab.deltaE(today, expected) < 2, "Today title \(today), expected \(expected)")
         #expect(OKLab.deltaE(week, expected) < 2, "Week title \(week), expected \(expected)")
         let green = held.firstColumn(inRow: 450) { Surface.channelDistance($0, Color(hex: 0x27AE60)) <= 3 }

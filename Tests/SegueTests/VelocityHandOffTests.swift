@@ -50,6 +50,8 @@ struct VelocityHandOffTests {
         // moved on at the finger's speed, with no jump beyond that (≤ 0.5 px).
         #expect(abs(first - (lastDrag + releaseVelocity * Self.dt)) <= 0.5, "jump at release: \(first - lastDrag) px")
         let settleSpeed = (first - lastDrag) / Self.dt
+        print("measured: first settle frame \(settleSpeed) px/s after a release at \(releaseVelocity) px/s "
+              + "(error \(abs(settleSpeed - releaseVelocity) / releaseVelocity * 100) %)")
         #expect(second > first, "the settle keeps going")
         #expect(abs(settleSpeed - releaseVelocity) <= 0.05 * releaseVelocity,
                 "first settle frame moves at \(settleSpeed) px/s, released at \(releaseVelocity) px/s")
