@@ -25,6 +25,8 @@ open class GestureRecognizer {
     public internal(set) var currentLocation = Point.zero
     public internal(set) var startTime = 0.0
     public internal(set) var currentTime = 0.0
+    /// True when a touchpad scroll, not a press, drives this sequence.
+    public internal(set) var isScrollSequence = false
 
     public init(onChange: ((GestureRecognizer) -> Void)? = nil) {
         self.onChange = onChange

@@ -21,7 +21,8 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         super.pressBegan(at: point, time: time)
         let windowWidth = view?.window?.size.width ?? .infinity
         let inEdge = edge == .left ? point.x < edgeWidth : point.x > windowWidth - edgeWidth
-        if !inEdge { state = .failed }
+        // A touchpad swipe has no edge to start from: two fingers anywhere go back.
+        if !inEdge && !isScrollSequence { state = .failed }
     }
 
     public override func canBegin(translation t: Point) -> Bool {

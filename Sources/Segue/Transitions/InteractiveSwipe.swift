@@ -86,7 +86,8 @@ public final class InteractiveSwipe {
                 return
             }
             direction = started
-            baseProgress = initialProgress(pan.startLocation)
+            // A touchpad swipe starts from nothing wherever the pointer is.
+            baseProgress = pan.isScrollSequence ? 0 : initialProgress(pan.startLocation)
             update(pan, span: span)
         case .changed:
             update(pan, span: span)

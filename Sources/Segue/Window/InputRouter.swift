@@ -62,9 +62,34 @@ final class InputRouter {
         case .key(let key):
             guard key.pressed else { return }
             window?.handleKey(key)
-        case .scroll, .scrollEnd:
-            break
+        case .scroll(let dx, let dy, let source):
+            guard source != .wheel else { break }
+            scrolled(dx: dx, dy: dy, time: event.time)
+        case .scrollEnd:
+            if let start = scrollStart {
+                scrollStart = nil
+                ended(at: start + scrollTranslation, time: event.time)
+            }
         }
+    }
+
+    /// Touchpad scrolling drives the same gestures as a drag: ≈ 400 scroll units are one page.
+    static let scrollUnitsPerPage = 400.0
+    private var scrollStart: Point?
+    private var scrollTranslation = Point.zero
+
+    private func scrolled(dx: Double, dy: Double, time: Double) {
+        guard let window, !pressedButtons.contains(.left), touchID == nil else { return }
+        let scale = window.size.width / InputRouter.scrollUnitsPerPage
+        if scrollStart == nil {
+            guard let pointer else { return }
+            scrollStart = pointer
+            scrollTranslation = .zero
+            began(at: pointer, time: time, fromScroll: true)
+        }
+        // Fingers moving left scroll the content right: the drag they stand for goes left.
+        scrollTranslation = scrollTranslation - Point(x: dx * scale, y: dy * scale)
+        if let start = scrollStart { moved(to: start + scrollTranslation, time: time) }
     }
 
     private var lastLocation = Point.zero
@@ -73,7 +98,7 @@ final class InputRouter {
     /// How far a press may wander and still be a click on the control under it.
     static let clickSlop = 8.0
 
-    private func began(at point: Point, time: Double) {
+    private func began(at point: Point, time: Double, fromScroll: Bool = false) {
         guard let window else { return }
         cancelSequence()
         window.rootView.layoutIfNeeded()
@@ -110,8 +135,10 @@ final class InputRouter {
             .map(\.0)
         for recognizer in candidates {
             recognizer.reset()
+            recognizer.isScrollSequence = fromScroll
             recognizer.pressBegan(at: point, time: time)
         }
+        if fromScroll { control = nil }
         control?.beginTracking()
     }
 
