@@ -2,7 +2,8 @@ import Demos
 import Motion
 import Segue
 
-/// The demo's navigation stack (a ``ListPage`` of ``DemoItem/samples``) in an offscreen window.
+/// The demo's navigation stack (a ``ListPage`` of ``DemoItem/samples``, every row a plain
+/// slide push of a ``DetailPage``) in an offscreen window.
 @MainActor
 struct DemoFixture {
     let host: OffscreenWindow
@@ -10,7 +11,11 @@ struct DemoFixture {
     let list: ListPage
 
     init(size: Size = Size(width: 400, height: 300)) {
-        list = ListPage(title: "Navigation", items: DemoItem.samples)
+        list = ListPage(title: "Navigation", items: DemoItem.samples.map { item in
+            var slide = item
+            slide.style = .slide
+            return slide
+        })
         navigation = NavigationController(rootViewController: list)
         host = OffscreenWindow(root: navigation, size: size)
     }
