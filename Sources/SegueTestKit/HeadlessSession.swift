@@ -72,6 +72,11 @@ public final class HeadlessSession: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: runtimeDir)
     }
 
+    /// Freezes (SIGSTOP) or thaws (SIGCONT) weston: no frame callbacks, as for a hidden window.
+    public func freezeCompositor(_ frozen: Bool) {
+        if let pid = weston?.process.processIdentifier { kill(pid, frozen ? SIGSTOP : SIGCONT) }
+    }
+
     /// Kills weston outright (SIGKILL), as a crash would.
     public func killCompositor() {
         if let pid = weston?.process.processIdentifier { kill(pid, SIGKILL) }

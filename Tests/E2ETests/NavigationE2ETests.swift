@@ -96,6 +96,23 @@ struct NavigationE2ETests {
         #expect(session.trace.filter { $0["event"] as? String == "begin" }.allSatisfy { $0["interactive"] as? Bool == false })
     }
 
+    /// With no frame callbacks (a hidden window, a stalled compositor) the fallback clock still
+    /// finishes the transition; drawing resumes with the next callback.
+    @Test func aTransitionCompletesWhileTheCompositorSendsNoFrames() throws {
+        let session = try HeadlessSession(width: Self.width, height: Self.height)
+        defer { session.freezeCompositor(false); session.stop() }
+        try session.waitForApp()
+        try session.click(at: Self.firstRow)
+        try session.waitFor("the push to begin", timeout: 5) { session.trace.contains { $0["event"] as? String == "begin" } }
+        session.freezeCompositor(true)
+        try session.waitFor("the push to complete without frames", timeout: 2) {
+            session.trace.contains { $0["event"] as? String == "complete" }
+        }
+        session.freezeCompositor(false)
+        let shot = try session.stableScreenshot()
+        #expect(Self.isDetailTint(shot.pixel(x: 400, y: Self.backgroundRow)), "the detail page is drawn once frames resume")
+    }
+
     @Test func exitsWithinASecondWhenTheCompositorDies() throws {
         let session = try HeadlessSession(width: Self.width, height: Self.height)
         defer { session.stop() }
