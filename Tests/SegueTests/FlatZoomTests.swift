@@ -130,19 +130,17 @@ struct FlatZoomTests {
         fixture.clickCell(0)
         fixture.host.frame()
         var widest = Rect.zero, widestFrame: Surface?
-        var previousWidth = 0.0
         while let flying = fixture.animator?.flyingView {
             let rect = flying.shownRect
             if rect.width > widest.width {
                 widest = rect
                 widestFrame = fixture.host.render()
             }
-            previousWidth = rect.width
             fixture.host.frame()
         }
-        _ = previousWidth
         let image = fixture.imageRect
         let overshoot = (widest.width - image.width) / (fixture.imageRect.width - fixture.cellRect(0).width)
+        print("flat zoom: widest flying picture \(widest.width) px vs page picture \(image.width) px: overshoot \(overshoot) of the distance")
         #expect(overshoot > 0.1, "largest width \(widest.width) vs \(image.width): overshoot \(overshoot)")
         // Just outside the page picture's right edge, at its middle, the picture shows.
         let surface = try #require(widestFrame)
@@ -184,6 +182,26 @@ struct FlatZoomTests {
         #expect(abs(photo.view.alpha - 0.9) < 1e-9)
         fixture.host.release()
         fixture.host.runFrames()
+    }
+
+    /// Released while moving, the pop settles from the finger's speed (the toolkit's settle,
+    /// not the 0.8 s spring): the first frame after release moves the picture on by the release
+    /// velocity × one frame.
+    @Test func releaseSettlesFromTheReleaseVelocity() throws {
+        let fixture = GalleryFixture()
+        _ = try fixture.push(4)
+        // 240 px in 10 even steps over 1/6 s: 1440 px/s, 3.6 widths per second.
+        fixture.dragOnPage(to: 0.6)
+        let flying = try #require(fixture.animator?.flyingView)
+        let image = fixture.imageRect, cell = fixture.cellRect(4)
+        func fraction() -> Double { (image.width - flying.shownRect.width) / (image.width - cell.width) }
+        #expect(abs(fraction() - 0.6) < 1e-9)
+        fixture.host.release()
+        fixture.host.frame()
+        let step = fraction() - 0.6
+        #expect(abs(step - 3.6 / 60) < 0.1 * 3.6 / 60, "first settle frame moved \(step), expected \(3.6 / 60)")
+        fixture.host.runFrames()
+        #expect(fixture.navigation.topViewController === fixture.grid)
     }
 
     /// A cancelled pop leaves the page whole — picture shown, alpha 1, the cell shown, no
