@@ -36,10 +36,10 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: [
             "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas"], exclude: ["References"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SegueTestKit"], exclude: ["References"]),
         .testTarget(name: "SegueTests", dependencies: ["Segue", "Demos", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),
-        .testTarget(name: "E2ETests", dependencies: ["SegueTestKit", "Canvas", "Motion"]),
+        .testTarget(name: "E2ETests", dependencies: ["SegueTestKit", "Canvas", "Motion", "Demos"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,9 +5,14 @@ import Segue
 /// A grid of the demo's pictures; clicking one opens it large.
 @MainActor
 public final class GalleryPage: ViewController {
-    public static let spacing = 12.0
-    public static let columns = 4
-    private(set) var cells: [ImageCell] = []
+    public nonisolated static let spacing = 12.0
+    public nonisolated static let columns = 4
+    /// Corner radius of a picture, in the grid and on its page.
+    public nonisolated static let cornerRadius = 8.0
+    public private(set) var cells: [ImageCell] = []
+    /// The picture last opened, saved when it is pushed: the pop flies the image back into it
+    /// (tutorial 001's `seletedIndexPath`).
+    public private(set) var selectedIndex: Int?
 
     public init() {
         super.init(title: "Gallery")
@@ -29,7 +34,7 @@ public final class GalleryPage: ViewController {
     }
 
     /// The frame of cell `index` for a page of `width`.
-    public static func cellFrame(_ index: Int, width: Double) -> Rect {
+    public nonisolated static func cellFrame(_ index: Int, width: Double) -> Rect {
         let side = (width - spacing * Double(columns + 1)) / Double(columns)
         let column = index % columns, row = index / columns
         return Rect(x: spacing + Double(column) * (side + spacing), y: spacing + Double(row) * (side * 0.75 + spacing),
@@ -40,46 +45,74 @@ public final class GalleryPage: ViewController {
         for (index, cell) in cells.enumerated() { cell.frame = GalleryPage.cellFrame(index, width: bounds.width) }
     }
 
+    /// The cell showing picture `index`, if there is one.
+    public func cell(at index: Int) -> ImageCell? {
+        cells.indices.contains(index) ? cells[index] : nil
+    }
+
     private func open(_ index: Int) {
-        navigationController?.pushViewController(PhotoPage(index: index), animated: true)
+        guard let navigation = navigationController, navigation.activeTransition == nil else { return }
+        selectedIndex = index
+        navigation.pushViewController(PhotoPage(index: index), animated: true)
     }
 }
 
-/// One picture in the grid.
+/// One picture in the grid (the cell is its image view).
 @MainActor
-final class ImageCell: Control {
-    let index: Int
+public final class ImageCell: Control {
+    public let index: Int
 
     init(index: Int) {
         self.index = index
         super.init()
-        cornerRadius = 8
+        cornerRadius = GalleryPage.cornerRadius
         clipsToBounds = true
     }
 
-    override var drawsContent: Bool { true }
+    public override var drawsContent: Bool { true }
 
-    override func draw(in canvas: Canvas) {
+    public override func draw(in canvas: Canvas) {
         canvas.draw(Artwork.image(index), in: bounds)
         if isHighlighted { canvas.fill(bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 0.15)) }
     }
 }
 
-/// One picture, large, with its caption.
+/// One picture, large, with its caption. A horizontal drag anywhere on it pops it
+/// interactively (tutorial 001): progress is dx / width, clamped to 0…1, and the pop completes
+/// when released past half-way.
 @MainActor
 public final class PhotoPage: ViewController {
     public let index: Int
-    let imageView = PictureView()
+    public let imageView = PictureView()
+    /// The pan anywhere on the page that pops it. Its interaction controller exists only while
+    /// it drives a pop; the navigation delegate hands it out (``FlatZoomTransitions``).
+    public let popSwipe = InteractiveSwipe(axis: .horizontal)
 
     public init(index: Int) {
         self.index = index
         super.init(title: "Picture \(index + 1)")
     }
 
+    public override func viewDidLoad() {
+        // Tutorial 001's rule: past half-way finishes, otherwise cancels (no velocity rule).
+        popSwipe.commitRule = .threshold(0.5, inclusive: false)
+        popSwipe.distance = { [weak self] in self?.view.bounds.width ?? 1 }
+        popSwipe.recognizer.shouldBegin = { [weak self] gesture in
+            guard let self, let navigation = self.navigationController, navigation.topViewController === self,
+                  navigation.activeTransition == nil, let pan = gesture as? PanGestureRecognizer else { return false }
+            // Only a drag to the right pops; a leftward one is left to others (nobody takes it here).
+            return pan.translation.x > 0
+        }
+        popSwipe.startTransition = { [weak self] _ in
+            self?.navigationController?.popViewController(animated: true) != nil ? .right : nil
+        }
+        view.addGestureRecognizer(popSwipe.recognizer)
+    }
+
     public override func loadView() {
         imageView.index = index
         let caption = Label(text: "Picture \(index + 1) of \(Artwork.count), drawn by Segue", font: Font(size: 15),
-                            color: Color(hex: 0x3A3A3C))
+                            color: Color(hex: 0x3A3A3C), alignment: .center)
         let view = LayoutView { [weak self] bounds in
             guard let self else { return }
             self.imageView.frame = PhotoPage.imageFrame(in: bounds)
@@ -91,17 +124,26 @@ public final class PhotoPage: ViewController {
         setView(view)
     }
 
-    /// Where the picture sits on a page of `bounds`.
-    public static func imageFrame(in bounds: Rect) -> Rect {
-        let width = bounds.width - 40
-        return Rect(x: 20, y: 20, width: width, height: min((width * 0.75).rounded(), bounds.height - 80))
+    /// Where the picture sits on a page of `bounds`: as large as fits in 20 px margins with
+    /// room for the caption below, at the pictures' 4 : 3, centred horizontally, 20 px from the top.
+    public nonisolated static func imageFrame(in bounds: Rect) -> Rect {
+        let available = Size(width: max(bounds.width - 40, 1), height: max(bounds.height - 80, 1))
+        let width = min(available.width, (available.height * 4 / 3).rounded(.down))
+        let height = (width * 0.75).rounded()
+        return Rect(x: ((bounds.width - width) / 2).rounded(), y: 20, width: width, height: height)
     }
 }
 
-/// Shows one of the demo's pictures scaled to its bounds.
+/// Shows one of the demo's pictures scaled to its bounds, with the grid's rounded corners.
 @MainActor
 public final class PictureView: View {
     public var index = 0 { didSet { setNeedsDisplay() } }
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        cornerRadius = GalleryPage.cornerRadius
+        clipsToBounds = true
+    }
 
     public override var drawsContent: Bool { true }
 

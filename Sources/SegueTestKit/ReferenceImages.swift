@@ -4,7 +4,7 @@ import Foundation
 /// Compares renders with reference PNGs kept beside the tests.
 ///
 /// Tolerance: a render matches when at least 99.9 % of its pixels are within 2/255 on every
-/// channel of the reference. A missing reference is a failure; with
+/// channel (alpha and premultiplied colour) of the reference. A missing reference is a failure; with
 /// `SEGUE_UPDATE_REFERENCES=1` the render is written as the new reference instead.
 public enum ReferenceImages {
     public static let channelTolerance = 2
@@ -26,12 +26,26 @@ public enum ReferenceImages {
         guard reference.width == surface.width, reference.height == surface.height else {
             return "reference \(name) is \(reference.width)×\(reference.height), the render \(surface.width)×\(surface.height)"
         }
-        let differing = surface.fractionDiffering(from: reference, tolerance: channelTolerance)
+        let differing = fractionDiffering(surface, reference)
         guard 1 - differing < requiredFraction else { return nil }
         let failures = "/tmp/segue-reference-failures"
         try FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
         try surface.writePNG(to: "\(failures)/\(name).png")
         return "\(name): \(differing * 100) % of pixels differ by more than \(channelTolerance)/255 "
             + "(allowed \((1 - requiredFraction) * 100) %); render written to \(failures)/\(name).png"
+    }
+
+    /// The fraction of pixels whose premultiplied channels differ by more than the tolerance.
+    static func fractionDiffering(_ a: Surface, _ b: Surface) -> Double {
+        var differing = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                let channels = [(p.alpha, q.alpha), (p.red * p.alpha, q.red * q.alpha),
+                                (p.green * p.alpha, q.green * q.alpha), (p.blue * p.alpha, q.blue * q.alpha)]
+                if channels.contains(where: { Int((abs($0.0 - $0.1) * 255).rounded()) > channelTolerance }) { differing += 1 }
+            }
+        }
+        return Double(differing) / Double(max(a.width * a.height, 1))
     }
 }

@@ -59,6 +59,14 @@ let scenes: [Scene] = [
         try openTab(2, session)
         return try session.parkedScreenshot()
     },
+    Scene(name: "gallery-zoom", title: "Flat zoom: a drag on the picture held at 30 %") { session in
+        try session.click(at: Point(x: 104, y: 133))
+        _ = try session.parkedScreenshot()
+        let shot = try heldDrag(session, from: Point(x: 100, y: 296), to: Point(x: 340, y: 296))
+        try session.click(at: Point(x: 40, y: 26))
+        _ = try session.parkedScreenshot()
+        return shot
+    },
     Scene(name: "container-swipe", title: "Custom container swipe at 50 %") { session in
         try openTab(3, session)
         return try heldDrag(session, from: Point(x: 600, y: 300), to: Point(x: 200, y: 300))

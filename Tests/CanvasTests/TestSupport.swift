@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Motion
+import SegueTestKit
 import Testing
 
 /// Helpers shared by the Canvas tests.
@@ -79,41 +80,12 @@ extension Surface {
     }
 }
 
-/// Compares `surface` with the PNG `References/<name>.png` beside this file.
-///
-/// Tolerance: a pixel matches when every channel (premultiplied, 0…255) differs by at most 2;
-/// at least 99.9 % of pixels must match. A missing reference is a failure; run with
-/// `SEGUE_UPDATE_REFERENCES=1` to (re)write it. On a mismatch the render is written to
-/// `/tmp/segue-canvas-failures/<name>.png` for inspection.
+/// Compares `surface` with `References/<name>.png` beside this file, by SegueTestKit's
+/// ``ReferenceImages`` (≥ 99.9 % of pixels within 2/255 on every premultiplied channel; a missing
+/// reference fails unless `SEGUE_UPDATE_REFERENCES=1`).
 func expectMatchesReference(_ surface: Surface, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
-    let path = directory.appendingPathComponent("\(name).png").path
-    if ProcessInfo.processInfo.environment["SEGUE_UPDATE_REFERENCES"] == "1" {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try surface.writePNG(to: path)
-        return
-    }
-    guard FileManager.default.fileExists(atPath: path) else {
-        Issue.record("missing reference image \(path); run the tests with SEGUE_UPDATE_REFERENCES=1 to create it",
-                     sourceLocation: sourceLocation)
-        return
-    }
-    let reference = try Surface.loadPNG(from: path)
-    guard reference.width == surface.width, reference.height == surface.height else {
-        Issue.record("reference \(name) is \(reference.width)×\(reference.height), render is \(surface.width)×\(surface.height)",
-                     sourceLocation: sourceLocation)
-        return
-    }
-    let differences = surface.channelDifferences(to: reference)
-    let matching = differences.filter { $0 <= 2 }.count
-    let fraction = Double(matching) / Double(differences.count)
-    if fraction < 0.999 {
-        let failures = "/tmp/segue-canvas-failures"
-        try FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
-        try surface.writePNG(to: "\(failures)/\(name).png")
-        Issue.record("""
-            \(name): only \(matching) of \(differences.count) pixels (\(fraction * 100) %) within 2/255 of the reference \
-            (need 99.9 %); largest difference \(differences.max() ?? 0); render written to \(failures)/\(name).png
-            """, sourceLocation: sourceLocation)
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References").path
+    if let failure = try ReferenceImages.mismatch(surface, named: name, in: directory) {
+        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
 }

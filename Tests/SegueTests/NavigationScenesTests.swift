@@ -11,20 +11,12 @@ import Testing
 @MainActor
 @Suite("Navigation scenes (tutorial 003)")
 struct NavigationScenesTests {
-    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References").path
-
     /// A demo navigation stack at 400×300 with a scale-and-fade or pixelate page pushed from the list.
     private func fixture(row: Int) -> (host: OffscreenWindow, navigation: DemoNavigationController) {
         let navigation = DemoNavigationController(rootViewController: ListPage(title: "Navigation", items: DemoItem.samples))
         let host = OffscreenWindow(root: navigation)
         host.click(at: Point(x: 200, y: 52 + 28 + Double(row) * ListPage.rowHeight))
         return (host, navigation)
-    }
-
-    private func expectReference(_ surface: Surface, _ name: String) throws {
-        if let failure = try ReferenceImages.mismatch(surface, named: name, in: Self.references) {
-            Issue.record(Comment(rawValue: failure))
-        }
     }
 
     @Test func scaleAndFadePushTakesAQuarterSecondAndResetsTheOldPage() throws {
@@ -34,7 +26,7 @@ struct NavigationScenesTests {
         let list = navigation.viewControllers[0]
         // Half-way in time on ease-in-out is half-way in value: scale 0.55, alpha 0.5.
         #expect(abs(list.view.transform.a - 0.55) < 0.01, "scale \(list.view.transform.a)")
-        try expectReference(host.render(), "scale-fade-half")
+        try expectMatchesReference(host.render(), named: "scale-fade-half")
         host.runFrames()
         #expect(navigation.viewControllers.count == 2)
         #expect(navigation.viewControllers[1] is StackPage)
@@ -51,7 +43,7 @@ struct NavigationScenesTests {
         #expect(abs(progress - 0.3) < 1e-6, "progress is (t − t0) / D on frame time: \(progress)")
         let blocks = PixelateView.blockSizes(progress: progress, width: 400)
         #expect(abs(blocks.source - 12) < 1e-6 && abs(blocks.target - 28) < 1e-6)
-        try expectReference(host.render(), "pixelate-30")
+        try expectMatchesReference(host.render(), named: "pixelate-30")
         host.runFrames()
         #expect(navigation.viewControllers.count == 2)
         #expect(navigation.containerView.subviews.count == 1, "the effect view is gone")
