@@ -37,7 +37,7 @@ let package = Package(
             "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"], exclude: ["References"]),
-        .testTarget(name: "SegueTests", dependencies: ["Segue", "Demos", "Canvas", "Motion"]),
+        .testTarget(name: "SegueTests", dependencies: ["Segue", "Demos", "Canvas", "Motion"], exclude: ["References"]),
         .testTarget(name: "E2ETests", dependencies: ["SegueTestKit", "Canvas", "Motion"]),
     ],
     swiftLanguageModes: [.v6]
