@@ -14,7 +14,7 @@ public final class ModalPage: ViewController {
     public static let cardFrame = Rect(x: 24, y: 200, width: 200, height: 280)
     public static let iconFrame = Rect(x: 256, y: 200, width: 96, height: 96)
 
-    private let heading = Label(text: "Presentations: a sheet, an overlay, a card flip and an icon that expands. Esc closes.",
+    private let heading = Label(text: "Four presentations. Esc closes each.",
                                 font: Font(size: 15), color: Color(hex: 0x3A3A3C))
     private let sheetButton = ModalPage.menuButton("Sheet (slide up)")
     private let overlayButton = ModalPage.menuButton("Overlay (custom presentation)")
