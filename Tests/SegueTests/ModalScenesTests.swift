@@ -249,4 +249,32 @@ struct ModalScenesTests {
         let interactive = scene.host.trace.filter { $0.kind == .dismiss && $0.event == .begin }.map(\.interactive)
         #expect(interactive == [false])
     }
+
+    // MARK: durations
+
+    /// Begin → complete on the frame clock, for each presentation and its dismissal: the
+    /// tutorials' durations (overlay 0.5 s, card flip 0.6 s, expand 0.6 s), within a frame.
+    @Test(arguments: ["overlay", "card", "expand"])
+    func measuredDurations(scene name: String) {
+        let scene = Scene()
+        let duration: Double
+        switch name {
+        case "overlay": scene.page.presentOverlay(); duration = OverlayAnimator.duration
+        case "card": scene.page.presentReveal(); duration = CardFlipAnimator.duration
+        default: scene.page.presentDetail(); duration = ExpandAnimator.defaultDuration
+        }
+        scene.settle()
+        scene.host.key(.escape)
+        scene.settle()
+        for kind in [TransitionKind.present, .dismiss] {
+            let records = scene.host.trace.filter { $0.kind == kind }
+            let begin = records.first { $0.event == .begin }?.time ?? 0
+            let end = records.first { $0.event == .complete }?.time ?? 0
+            // The timeline starts at the first frame after begin, and ends on the frame past its end.
+            let measured = end - begin
+            print("measured \(name) \(kind): \(measured) s")
+            #expect(measured >= duration - 1e-9 && measured <= duration + 2 * OffscreenWindow.frameInterval + 1e-9,
+                    "\(name) \(kind): \(measured) s, expected \(duration) s")
+        }
+    }
 }
