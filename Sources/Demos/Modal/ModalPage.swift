@@ -1,0 +1,101 @@
+import Canvas
+import Motion
+import Segue
+
+/// The Modal tab's page: the sheet and overlay buttons, the "Guess the pet" card (tutorial
+/// 002's card flip) and an icon tile (tutorial 004's expand from icon).
+///
+/// Layout (page coordinates; the page starts at the window's top, the tab has no bar):
+/// buttons at x 24…444, y 64…112 (Sheet) and 128…176 (Overlay); the card at
+/// ``cardFrame``; the icon at ``iconFrame``.
+@MainActor
+public final class ModalPage: ViewController {
+    public static let background = Color(hex: 0xFFF7E8)
+    public static let cardFrame = Rect(x: 24, y: 200, width: 200, height: 280)
+    public static let iconFrame = Rect(x: 256, y: 200, width: 96, height: 96)
+
+    private let heading = Label(text: "Four presentations. Esc closes each.",
+                                font: Font(size: 15), color: Color(hex: 0x3A3A3C))
+    private let sheetButton = ModalPage.menuButton("Sheet (slide up)")
+    private let overlayButton = ModalPage.menuButton("Overlay (custom presentation)")
+    public let card = PetCardView()
+    public let icon = IconTileView()
+    private let iconCaption = Label(text: "Lake", font: Font(size: 13, weight: .medium), color: Color(hex: 0x3A3A3C),
+                                    alignment: .center)
+
+    // Transitioning delegates are held weakly by the presented pages, as in UIKit: the page keeps them.
+    private let overlayDelegate = OverlayTransitioningDelegate()
+    private lazy var cardFlipDelegate = CardFlipTransitioningDelegate(card: card)
+    private lazy var expandDelegate = ExpandTransitioningDelegate(icon: icon)
+
+    public init() {
+        super.init(title: "Modal")
+    }
+
+    static func menuButton(_ title: String) -> Button {
+        let button = Button(title: title, font: Font(size: 16, weight: .medium), color: .white)
+        button.fillColor = Color(hex: 0x0A66D8)
+        button.cornerRadius = 12
+        return button
+    }
+
+    public override func loadView() {
+        let view = LayoutView { [weak self] bounds in self?.layout(bounds) }
+        view.backgroundColor = Self.background
+        setView(view)
+    }
+
+    public override func viewDidLoad() {
+        sheetButton.onTap = { [weak self] in self?.presentSheet() }
+        overlayButton.onTap = { [weak self] in self?.presentOverlay() }
+        card.onTap = { [weak self] in self?.presentReveal() }
+        icon.onTap = { [weak self] in self?.presentDetail() }
+        iconCaption.isUserInteractionEnabled = false
+        for subview in [heading, sheetButton, overlayButton, card, icon, iconCaption] as [View] {
+            view.addSubview(subview)
+        }
+    }
+
+    private func layout(_ bounds: Rect) {
+        heading.frame = Rect(x: 24, y: 20, width: bounds.width - 48, height: 24)
+        let buttonWidth = min(bounds.width - 48, 420)
+        sheetButton.frame = Rect(x: 24, y: 64, width: buttonWidth, height: 48)
+        overlayButton.frame = Rect(x: 24, y: 128, width: buttonWidth, height: 48)
+        card.frame = Self.cardFrame
+        icon.frame = Self.iconFrame
+        iconCaption.frame = Rect(x: Self.iconFrame.minX - 12, y: Self.iconFrame.maxY + 6,
+                                 width: Self.iconFrame.width + 24, height: 18)
+    }
+
+    // MARK: presentations
+
+    /// The default presentation: a full-screen sheet sliding up, dragged down to dismiss.
+    public func presentSheet() {
+        present(ColorPage(title: "Sheet", color: ModalTab.sheet, hint: "Drag down to dismiss, or press Esc",
+                          closeButton: true))
+    }
+
+    /// Tutorial 000's overlay: a custom presentation with a dimming view.
+    public func presentOverlay() {
+        let panel = OverlayPanelPage()
+        panel.modalPresentationStyle = .custom
+        panel.transitioningDelegate = overlayDelegate
+        present(panel)
+    }
+
+    /// Tutorial 002's card flip.
+    public func presentReveal() {
+        let reveal = RevealPage()
+        reveal.transitioningDelegate = cardFlipDelegate
+        cardFlipDelegate.reveal = reveal
+        present(reveal)
+    }
+
+    /// Tutorial 004's expand from icon.
+    public func presentDetail() {
+        let detail = ExpandDetailPage()
+        detail.transitioningDelegate = expandDelegate
+        expandDelegate.detail = detail
+        present(detail)
+    }
+}
