@@ -42,6 +42,22 @@ let scenes: [Scene] = [
         _ = try session.parkedScreenshot()
         return shot
     },
+    Scene(name: "scale-fade", title: "Scale and fade push (003) dragged to 25 %") { session in
+        try session.click(at: Point(x: 200, y: 136))
+        _ = try session.parkedScreenshot()
+        let shot = try heldDrag(session, from: Point(x: 600, y: 300), to: Point(x: 400, y: 300))
+        try session.click(at: Point(x: 40, y: 26))
+        _ = try session.parkedScreenshot()
+        return shot
+    },
+    Scene(name: "pixelate", title: "Pixelate dissolve (003) dragged to 50 %") { session in
+        try session.click(at: Point(x: 200, y: 248))
+        _ = try session.parkedScreenshot()
+        let shot = try heldDrag(session, from: Point(x: 700, y: 300), to: Point(x: 300, y: 300))
+        try session.click(at: Point(x: 40, y: 26))
+        _ = try session.parkedScreenshot()
+        return shot
+    },
     Scene(name: "tab-swipe", title: "Tab swipe at 50 %: colours mix in OKLab") { session in
         try heldDrag(session, from: Point(x: 600, y: 300), to: Point(x: 200, y: 300))
     },
@@ -50,6 +66,32 @@ let scenes: [Scene] = [
         try session.click(at: Point(x: 200, y: 88))
         _ = try session.parkedScreenshot()
         let shot = try heldDrag(session, from: Point(x: 400, y: 200), to: Point(x: 400, y: 350))
+        try session.key(1, down: true)
+        try session.key(1, down: false)
+        _ = try session.parkedScreenshot()
+        return shot
+    },
+    Scene(name: "overlay", title: "Overlay (000): panel over 50 % dimming") { session in
+        try session.click(at: Point(x: 200, y: 152))
+        let shot = try session.parkedScreenshot()
+        try session.key(1, down: true)
+        try session.key(1, down: false)
+        _ = try session.parkedScreenshot()
+        return shot
+    },
+    Scene(name: "card-flip", title: "Card flip (002) dragged back to 50 %") { session in
+        try session.click(at: Point(x: 124, y: 340))
+        _ = try session.parkedScreenshot()
+        let shot = try heldDrag(session, from: Point(x: 5, y: 300), to: Point(x: 105, y: 300))
+        try session.key(1, down: true)
+        try session.key(1, down: false)
+        _ = try session.parkedScreenshot()
+        return shot
+    },
+    Scene(name: "expand", title: "Expand from icon (004) dragged down 30 %") { session in
+        try session.click(at: Point(x: 304, y: 248))
+        _ = try session.parkedScreenshot()
+        let shot = try heldDrag(session, from: Point(x: 400, y: 150), to: Point(x: 400, y: 330))
         try session.key(1, down: true)
         try session.key(1, down: false)
         _ = try session.parkedScreenshot()

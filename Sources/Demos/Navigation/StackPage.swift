@@ -56,12 +56,21 @@ public final class StackPage: ViewController {
         }
         next.fillColor = accent
         next.cornerRadius = 10
+        // The dissolve pages carry a picture, so there is detail to pixelate.
+        let picture: PictureView? = style == .pixelate || style == .pixelateDrag ? PictureView() : nil
+        picture?.index = depth % Artwork.count
+        picture?.cornerRadius = 12
+        picture?.clipsToBounds = true
         let view = LayoutView { bounds in
-            badge.frame = Rect(x: 0, y: bounds.height * 0.25, width: bounds.width, height: 110)
-            hint.frame = Rect(x: 20, y: bounds.height * 0.25 + 120, width: bounds.width - 40, height: 24)
-            next.frame = Rect(x: bounds.midX - 60, y: bounds.height * 0.25 + 164, width: 120, height: 42)
+            let top = picture == nil ? bounds.height * 0.25 : bounds.height * 0.42
+            picture?.frame = Rect(x: bounds.midX - bounds.height * 0.25, y: 20,
+                                  width: bounds.height * 0.5, height: bounds.height * 0.375)
+            badge.frame = Rect(x: 0, y: top, width: bounds.width, height: 110)
+            hint.frame = Rect(x: 20, y: top + 120, width: bounds.width - 40, height: 24)
+            next.frame = Rect(x: bounds.midX - 60, y: top + 164, width: 120, height: 42)
         }
         view.backgroundColor = StackPage.background(depth: depth)
+        if let picture { view.addSubview(picture) }
         view.addSubview(badge)
         view.addSubview(hint)
         view.addSubview(next)
