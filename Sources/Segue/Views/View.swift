@@ -294,10 +294,14 @@ open class View {
         let scale = pass.deviceScale
         let unscaledTranslation = t.b == 0 && t.c == 0 && t.a == scale && t.d == scale
         render.isOpaque = (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0 && alpha >= 1
-        // A view moved by a translation composites its unchanged subtree as one cached image.
+        // A subtree moved by a translation or faded composites as one cached image of itself
+        // (a fade then needs no transparency group either).
         render.usesLayer = pass.features.contains(.layers) && !subviews.isEmpty && rotationY == 0
-            && unscaledTranslation && transform != .identity && (clipsToBounds || contained)
-        if !render.usesLayer { render.layer = nil }
+            && unscaledTranslation && (transform != .identity || alpha < 1) && (clipsToBounds || contained)
+        if !render.usesLayer, let layer = render.layer {
+            pass.recycle(layer)
+            render.layer = nil
+        }
 
         if canOcclude, render.isOpaque, rotationY == 0, t.b == 0, t.c == 0, t.a > 0, t.d > 0 {
             let inner = Rect(x: own.minX.rounded(.up), y: own.minY.rounded(.up),
@@ -341,7 +345,13 @@ open class View {
         }
 
         let needsGroup = alpha < 1 && !subviews.isEmpty
-        if needsGroup { canvas.beginTransparencyLayer() }
+        if needsGroup {
+            // The group's scratch surface spans the clip: keep that to what the subtree paints.
+            if let pass, let subtree = render.subtreeRect {
+                canvas.clip(toDeviceRects: CollectionOfOne(subtree.roundedOut.intersection(pass.region)))
+            }
+            canvas.beginTransparencyLayer()
+        }
         if clipsToBounds {
             if cornerRadius > 0 { canvas.clip(toRoundedRect: bounds, radius: cornerRadius) } else { canvas.clip(to: bounds) }
         }
@@ -351,8 +361,10 @@ open class View {
                 case .hidden:
                     break
                 case .whole:
+                    pass.report.contentsDrawn += 1
                     drawCachedContent(into: canvas, deviceScale: deviceScale, alpha: needsGroup ? 1 : alpha)
                 case .partial:
+                    pass.report.contentsDrawn += 1
                     canvas.save()
                     canvas.clip(toDeviceRects: pass.visiblePieces)
                     drawCachedContent(into: canvas, deviceScale: deviceScale, alpha: needsGroup ? 1 : alpha)
@@ -376,12 +388,16 @@ open class View {
             let layer: Surface
             if let old = render.layer, old.width == width, old.height == height {
                 layer = old
-                layer.clear()
             } else {
-                layer = Surface(width: width, height: height)
+                if let old = render.layer { pass.recycle(old) }
+                layer = pass.layerSurface(width: width, height: height)
             }
+            // An opaque background covering whole pixels paints every pixel of the layer itself.
+            let fillsLayer = (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0
+                && Double(width) == frame.width * deviceScale && Double(height) == frame.height * deviceScale
+            if !fillsLayer { layer.clear() }
             drawFlat(into: Canvas(surface: layer), deviceScale: deviceScale)
-            pass.layersRendered += 1
+            pass.report.layersRendered += 1
             render.layer = layer
             render.layerScale = deviceScale
             render.layerIsValid = true
@@ -390,6 +406,7 @@ open class View {
         let visibility = pass.visibility(of: own, paintedAt: render.subtreeEnd - 1)
         if visibility == .hidden { return }
         if visibility == .partial { canvas.clip(toDeviceRects: pass.visiblePieces) }
+        pass.report.layersDrawn += 1
         let m = canvas.transform
         canvas.transform = AffineTransform(translationX: m.tx, y: m.ty)
         canvas.draw(layer, at: .zero, alpha: alpha, opaque: render.isOpaque && pass.features.contains(.opaqueCopy))
@@ -432,6 +449,7 @@ open class View {
 
     private func renderContent(deviceScale: Double) -> Surface {
         View.drawCount += 1
+        render.contentDraws += 1
         let width = max(1, Int((frame.width * deviceScale).rounded(.up)))
         let height = max(1, Int((frame.height * deviceScale).rounded(.up)))
         let surface = Surface(width: width, height: height)

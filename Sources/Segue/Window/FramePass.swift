@@ -19,6 +19,21 @@ public struct RenderFeatures: OptionSet, Sendable {
     public static let all: RenderFeatures = [.damage, .layers, .occlusion, .opaqueCopy]
 }
 
+/// What one ``Window/draw(into:region:)`` did: how much it painted and what it re-rendered.
+public struct FrameReport: Sendable {
+    /// Device pixels of the region repainted.
+    public var regionPixels = 0.0
+    /// Device pixels painted by views and the background (at most; clipped to the region):
+    /// over `regionPixels`, the overdraw.
+    public var paintedPixels = 0.0
+    /// Views whose cached content was composited, and those skipped as hidden by opaque ones.
+    public var contentsDrawn = 0
+    public var contentsHidden = 0
+    /// Flattened layers composited, and those re-rendered first.
+    public var layersDrawn = 0
+    public var layersRendered = 0
+}
+
 /// What one frame's render knows about a view; filled by the geometry pass
 /// (``View/updateGeometry(parent:clip:canOcclude:pass:)``), read while compositing.
 struct RenderState {
@@ -39,6 +54,8 @@ struct RenderState {
     /// Painter's order of the view's own content, and one past its last descendant's.
     var paintIndex = 0
     var subtreeEnd = 0
+    /// How many times this view's content was drawn (tests count them).
+    var contentDraws = 0
 }
 
 /// One frame's render: the damage collected by the geometry pass, the region being
@@ -61,8 +78,8 @@ final class FramePass {
     /// The union of what changed, in device pixels.
     private(set) var damage = Rect.zero
     var nextIndex = 0
-    /// Layers re-rendered this frame (for tests and the bench).
-    var layersRendered = 0
+    /// What this frame painted (for tests and the bench).
+    var report = FrameReport()
     private var occluders: [Occluder] = []
     /// After a `.partial` answer from ``visibility(of:paintedAt:)``: the visible pieces.
     private(set) var visiblePieces: [Rect] = []
@@ -73,8 +90,25 @@ final class FramePass {
         self.windowRect = windowRect
         damage = .zero
         nextIndex = 0
-        layersRendered = 0
+        report = FrameReport()
         occluders.removeAll(keepingCapacity: true)
+    }
+
+    /// Layer surfaces no view uses any more, kept for the next layer of the same size: a
+    /// transition then neither allocates nor faults in fresh pages. At most two are kept.
+    private var spareSurfaces: [Surface] = []
+
+    func recycle(_ surface: Surface) {
+        if spareSurfaces.count >= 2 { spareSurfaces.removeFirst() }
+        spareSurfaces.append(surface)
+    }
+
+    /// A surface for a layer: a spare one of that size (old pixels left in it), or a new one.
+    func layerSurface(width: Int, height: Int) -> Surface {
+        if let index = spareSurfaces.firstIndex(where: { $0.width == width && $0.height == height }) {
+            return spareSurfaces.remove(at: index)
+        }
+        return Surface(width: width, height: height)
     }
 
     func damage(_ rect: Rect) {
@@ -93,6 +127,16 @@ final class FramePass {
     /// How much of `rect` (device pixels) is left to see inside ``region`` once everything
     /// opaque painted after `index` covers it. `.partial` leaves the pieces in ``visiblePieces``.
     func visibility(of rect: Rect, paintedAt index: Int) -> Visibility {
+        let answer = computeVisibility(of: rect, paintedAt: index)
+        switch answer {
+        case .hidden: report.contentsHidden += 1
+        case .whole: report.paintedPixels += rect.intersection(region).area
+        case .partial: for piece in visiblePieces { report.paintedPixels += piece.area }
+        }
+        return answer
+    }
+
+    private func computeVisibility(of rect: Rect, paintedAt index: Int) -> Visibility {
         let target = rect.intersection(region)
         guard !target.isEmpty else { return .hidden }
         visiblePieces.removeAll(keepingCapacity: true)
@@ -114,6 +158,8 @@ final class FramePass {
 }
 
 extension Rect {
+    var area: Double { isEmpty ? 0 : width * height }
+
     /// Whether the two overlap in an area.
     func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY

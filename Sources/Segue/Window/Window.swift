@@ -101,12 +101,13 @@ public final class Window {
 
     /// Paints `region` (device pixels) of the frame measured by ``prepareFrame(deviceScale:)``
     /// into `canvas`, whose transform maps logical to device pixels; the rest of the canvas is
-    /// left alone. Returns how many flattened layers had to be re-rendered.
+    /// left alone. Returns what it painted.
     @discardableResult
-    public func draw(into canvas: Canvas, region: Rect) -> Int {
+    public func draw(into canvas: Canvas, region: Rect) -> FrameReport {
         let deviceScale = canvas.transform.a
         pass.region = region.intersection(pass.windowRect)
-        guard !pass.region.isEmpty else { return 0 }
+        pass.report.regionPixels = pass.region.area
+        guard !pass.region.isEmpty else { return pass.report }
         canvas.save()
         canvas.clip(toDeviceRects: CollectionOfOne(pass.region))
         let background = rootView.backgroundColor ?? .white
@@ -121,7 +122,7 @@ public final class Window {
         }
         for view in rootView.subviews { view.composite(into: canvas, deviceScale: deviceScale, pass: pass) }
         canvas.restore()
-        return pass.layersRendered
+        return pass.report
     }
 
     /// Draws the window into `canvas` (whose transform maps logical to device pixels):
