@@ -35,6 +35,8 @@ let package = Package(
         // Drives the real app in headless weston: the e2e tests and the headless tour share it.
         .target(name: "SegueTestKit", dependencies: ["Canvas", "Motion"]),
         .executableTarget(name: "segue-tour", dependencies: ["SegueTestKit", "Canvas", "Motion"]),
+        // In-compositor figures (frames, latency, idle wake-ups, CPU per frame) from segue-demo --stats.
+        .executableTarget(name: "segue-perf", dependencies: ["SegueTestKit"]),
 
         .testTarget(name: "MotionTests", dependencies: [
             "Motion", .product(name: "PropertyBased", package: "swift-property-based"),

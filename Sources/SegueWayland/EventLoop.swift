@@ -15,7 +15,7 @@ final class EventLoop {
     private var fds: [pollfd] = []
     private var signalFD: Int32 = -1
     private var onSignal: ((Int32) -> Void)?
-    /// How many times `poll` returned (wake-ups), and when the display's bytes were last read
+    /// How many times `poll` returned with something to do (wake-ups; not EINTR), and when the display's bytes were last read
     /// (CLOCK_MONOTONIC ms): the arrival time of the events dispatched next.
     private(set) var wakeUps = 0
     private(set) var lastReadTime = 0.0
@@ -78,13 +78,14 @@ final class EventLoop {
                 fds.append(pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0))
             }
             let ready = poll(&fds, nfds_t(fds.count), -1)
-            wakeUps += 1
             if ready < 0 {
                 wl_display_cancel_read(display)
+                // A signal's own wake-up is counted when its byte arrives on the pipe.
                 if errno == EINTR { continue }
                 throw WaylandError.system("poll failed: \(String(cString: strerror(errno)))")
             }
 
+            wakeUps += 1
             let displayEvents = fds[0].revents
             if displayEvents & Int16(POLLIN) != 0 {
                 lastReadTime = segue_monotonic_ms()

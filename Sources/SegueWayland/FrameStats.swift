@@ -114,7 +114,7 @@ public final class FrameStats {
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
             let text = String(cString: line)
-            func value() -> Int { Int(text.split(separator: ":")[1].split(separator: " ").first ?? "") ?? 0 }
+            func value() -> Int { Int(String(text.drop { $0 != ":" }.filter(\.isNumber))) ?? 0 }
             if text.hasPrefix("voluntary_ctxt_switches:") { voluntary = value() }
             if text.hasPrefix("VmRSS:") { rss = value() }
         }

@@ -122,3 +122,29 @@ enum ScenarioFinder {
         return String(describing: type(of: control))
     }
 }
+
+/// A held drag: a full-window tab swipe in the first tab's page, one motion per frame,
+/// then release and settle. Returns every frame's time.
+@MainActor
+func measureSwipe(size: Size, scale: Double, repeats: Int) -> [Double] {
+    let bench = BenchWindow(size: size, scale: scale)
+    var times: [Double] = []
+    for _ in 0..<repeats {
+        let y = size.height / 2
+        bench.send(.pointerMotion(Point(x: size.width * 0.8, y: y)))
+        bench.send(.pointerButton(.left, pressed: true))
+        for step in 1...60 {
+            bench.send(.pointerMotion(Point(x: size.width * (0.8 - 0.6 * Double(step) / 60), y: y)))
+            times.append(bench.frame())
+        }
+        bench.send(.pointerButton(.left, pressed: false))
+        bench.runFrames(into: &times)
+        // Back to the first tab.
+        if let tabs = bench.window.rootViewController as? TabbedContainerController, tabs.selectedIndex != 0 {
+            bench.click(at: tabs.buttons[0].convert(tabs.buttons[0].bounds.center, to: nil))
+            var ignored: [Double] = []
+            bench.runFrames(into: &ignored)
+        }
+    }
+    return times
+}

@@ -164,6 +164,12 @@ MainActor.assumeIsolated {
         print("reference, same run: memcpy of one frame \(ms(copy)) ms; two-layer full-window Cairo composite (over) \(ms(composite)) ms\n")
         print("| transition | frames | median ms | p99 ms | median ÷ two-layer | median ÷ memcpy | content redraws after 1st frame (any view) |")
         print("|---|---:|---:|---:|---:|---:|---:|")
+        if only == nil || "tab swipe (held drag)".contains(only!) {
+            let swipe = measureSwipe(size: logical, scale: scale, repeats: repeats)
+            let m = median(swipe)
+            if scale == 1 { slideMedians1x.append(m) }
+            print("| tab swipe (held drag, then settle) | \(swipe.count) | \(ms(m)) | \(ms(quantile(swipe, 0.99))) | \(ratio(m / composite)) | \(ratio(m / copy)) | – |")
+        }
         for scenario in scenarios {
             let result = measure(scenario, size: logical, scale: scale, repeats: repeats)
             let m = median(result.times)
