@@ -39,6 +39,11 @@ final class EventLoop {
         signalFD = ends[0]
         signalPipeWriteEnd = ends[1]
         onSignal = handler
+        // A launcher's blocked signals stay blocked across exec (a test runner's may be).
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
         for number in signals {
             signal(number) { received in
                 var byte = UInt8(truncatingIfNeeded: received)
