@@ -7,6 +7,7 @@ let package = Package(
     name: "Segue",
     products: [
         .executable(name: "segue-demo", targets: ["segue-demo"]),
+        .executable(name: "segue-bench", targets: ["segue-bench"]),
         .library(name: "Segue", targets: ["Segue"]),
     ],
     dependencies: [
@@ -29,9 +30,13 @@ let package = Package(
                 dependencies: ["Segue", "Canvas", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
         .target(name: "Demos", dependencies: ["Segue", "Canvas", "Motion", .product(name: "RealModule", package: "swift-numerics")]),
         .executableTarget(name: "segue-demo", dependencies: ["Demos", "SegueWayland"]),
+        // Offscreen frame costs of every transition, beside a memcpy and a two-layer composite.
+        .executableTarget(name: "segue-bench", dependencies: ["Demos", "Segue", "Canvas", "Motion"]),
         // Drives the real app in headless weston: the e2e tests and the headless tour share it.
         .target(name: "SegueTestKit", dependencies: ["Canvas", "Motion"]),
         .executableTarget(name: "segue-tour", dependencies: ["SegueTestKit", "Canvas", "Motion"]),
+        // In-compositor figures (frames, latency, idle wake-ups, CPU per frame) from segue-demo --stats.
+        .executableTarget(name: "segue-perf", dependencies: ["SegueTestKit"]),
 
         .testTarget(name: "MotionTests", dependencies: [
             "Motion", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -242,3 +242,17 @@ struct ScratchKey: Hashable {
     var width: Int
     var height: Int
 }
+
+extension Canvas {
+    /// Intersects the clip with the union of `rects`, given in device pixels (whole pixels
+    /// give Cairo's fast rectangular clip). Undone by ``restore()``.
+    public func clip<Rects: Sequence<Rect>>(toDeviceRects rects: Rects) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        for rect in rects { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
+        cairo_clip(cr)
+        cairo_set_matrix(cr, &m)
+    }
+}

@@ -20,7 +20,23 @@ public final class HeadlessSession: @unchecked Sendable {
     public private(set) var clock: UInt32 = 100_000
     private var pointer = Point(x: 100, y: 100)
 
-    public init(width: Int = 800, height: Int = 600, name: String = #function) throws {
+    /// Where `segue-demo --stats` writes (when ``Options/stats`` is on).
+    public var statsPath: String { runtimeDir + "/stats.json" }
+
+    /// What to run beyond the defaults.
+    public struct Options: Sendable {
+        /// Run the app with `--stats` (see ``statsPath``).
+        public var stats = false
+        /// `weston.ini` contents; nil runs weston with `--no-config`.
+        /// `[core]\nrepaint-window=16` gives about 60 Hz frame callbacks instead of 39.
+        public var westonConfig: String?
+        public init(stats: Bool = false, westonConfig: String? = nil) {
+            self.stats = stats
+            self.westonConfig = westonConfig
+        }
+    }
+
+    public init(width: Int = 800, height: Int = 600, options: Options = Options(), name: String = #function) throws {
         self.width = width
         self.height = height
         guard let westonPath = Paths.which("weston") else {
@@ -47,16 +63,27 @@ public final class HeadlessSession: @unchecked Sendable {
         weston = try Subprocess(westonPath, [
             "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
             "--socket=\(socket)", "--width=\(width)", "--height=\(height)",
-            "--idle-time=0", "--no-config", "--log=\(runtimeDir)/weston.log",
-            "--modules=\(Paths.plugin)",
-        ], environment: env)
+            "--idle-time=0", "--log=\(runtimeDir)/weston.log", "--modules=\(Paths.plugin)",
+        ] + westonConfigArguments(options.westonConfig), environment: env)
         try waitFor("weston's socket", timeout: 10) { FileManager.default.fileExists(atPath: self.runtimeDir + "/" + self.socket) }
         try waitFor("the test plugin", timeout: 10) { self.westonLog.contains("segue_test v1 ready") }
 
         env["WAYLAND_DISPLAY"] = socket
         injector = try Subprocess(Paths.inject, [], environment: env, captureOutput: true)
         let appLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/app.log"))
-        app = try Subprocess(Paths.demo, ["--trace", tracePath], environment: env, stdout: appLog, stderr: appLog)
+        // When we spawned it, for the app's launch-to-first-frame figure (same clock).
+        var launch = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &launch)
+        env["SEGUE_LAUNCH_MONOTONIC_MS"] = String(Double(launch.tv_sec) * 1000 + Double(launch.tv_nsec) / 1e6)
+        app = try Subprocess(Paths.demo, ["--trace", tracePath] + (options.stats ? ["--stats", statsPath] : []),
+                             environment: env, stdout: appLog, stderr: appLog)
+    }
+
+    private func westonConfigArguments(_ config: String?) -> [String] {
+        guard let config else { return ["--no-config"] }
+        let path = runtimeDir + "/weston.ini"
+        FileManager.default.createFile(atPath: path, contents: Data(config.utf8))
+        return ["--config=\(path)"]
     }
 
     deinit { stop() }

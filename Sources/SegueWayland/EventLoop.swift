@@ -11,6 +11,14 @@ final class EventLoop {
     private var timers: [TimerSource] = []
     private var idleHandlers: [() -> Void] = []
     private var exitCode: Int32?
+    /// Reused every turn: polling allocates nothing.
+    private var fds: [pollfd] = []
+    private var signalFD: Int32 = -1
+    private var onSignal: ((Int32) -> Void)?
+    /// How many times `poll` returned with something to do (wake-ups; not EINTR), and when the display's bytes were last read
+    /// (CLOCK_MONOTONIC ms): the arrival time of the events dispatched next.
+    private(set) var wakeUps = 0
+    private(set) var lastReadTime = 0.0
 
     init(display: OpaquePointer) {
         self.display = display
@@ -22,6 +30,27 @@ final class EventLoop {
 
     /// Runs after each dispatch, before sleeping (the place to draw).
     func addIdleHandler(_ handler: @escaping () -> Void) { idleHandlers.append(handler) }
+
+    /// Delivers `signals` (e.g. SIGTERM) through the loop instead of interrupting it: the
+    /// handler only writes the signal's number to a pipe the loop polls (the self-pipe trick).
+    func handleSignals(_ signals: [Int32], _ handler: @escaping (Int32) -> Void) {
+        var ends: [Int32] = [0, 0]
+        guard pipe2(&ends, O_CLOEXEC | O_NONBLOCK) == 0 else { return }
+        signalFD = ends[0]
+        signalPipeWriteEnd = ends[1]
+        onSignal = handler
+        // A launcher's blocked signals stay blocked across exec (a test runner's may be).
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        for number in signals {
+            signal(number) { received in
+                var byte = UInt8(truncatingIfNeeded: received)
+                _ = write(signalPipeWriteEnd, &byte, 1)
+            }
+        }
+    }
 
     /// Ends the loop after the current turn.
     func stop(exitCode: Int32 = 0) { self.exitCode = exitCode }
@@ -47,19 +76,24 @@ final class EventLoop {
                 }
             }
 
-            var fds = [pollfd(fd: displayFD, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0)]
+            fds.removeAll(keepingCapacity: true)
+            fds.append(pollfd(fd: displayFD, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0))
+            if signalFD >= 0 { fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)) }
             for timer in timers where timer.isArmed {
                 fds.append(pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0))
             }
             let ready = poll(&fds, nfds_t(fds.count), -1)
             if ready < 0 {
                 wl_display_cancel_read(display)
+                // A signal's own wake-up is counted when its byte arrives on the pipe.
                 if errno == EINTR { continue }
                 throw WaylandError.system("poll failed: \(String(cString: strerror(errno)))")
             }
 
+            wakeUps += 1
             let displayEvents = fds[0].revents
             if displayEvents & Int16(POLLIN) != 0 {
+                lastReadTime = segue_monotonic_ms()
                 guard wl_display_read_events(display) >= 0 else { throw lost() }
             } else {
                 wl_display_cancel_read(display)
@@ -67,8 +101,14 @@ final class EventLoop {
             if displayEvents & Int16(POLLERR | POLLHUP) != 0 && displayEvents & Int16(POLLIN) == 0 {
                 throw WaylandError.connectionLost("the compositor hung up")
             }
-            for pfd in fds.dropFirst() where pfd.revents & Int16(POLLIN) != 0 {
-                timers.first { $0.fd == pfd.fd }?.handleReadable()
+            for index in 1..<fds.count where fds[index].revents & Int16(POLLIN) != 0 {
+                let fd = fds[index].fd
+                if fd == signalFD {
+                    var byte: UInt8 = 0
+                    while read(signalFD, &byte, 1) == 1 { onSignal?(Int32(byte)) }
+                } else {
+                    timers.first { $0.fd == fd }?.handleReadable()
+                }
             }
         }
         wl_display_flush(display)
@@ -79,3 +119,6 @@ final class EventLoop {
         WaylandError.connectionLost(WaylandDisplay.describeError(display))
     }
 }
+
+/// The write end of ``EventLoop/handleSignals(_:_:)``'s pipe, for the signal handler.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1

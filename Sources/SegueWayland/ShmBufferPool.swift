@@ -1,12 +1,18 @@
 import Canvas
 import CWayland
 import Glibc
+import Motion
 
 /// A `wl_buffer` backed by its own memfd mapping, with a Cairo surface over the same memory.
 @MainActor
 final class ShmBuffer {
     let buffer: OpaquePointer
     let surface: Surface
+    /// One canvas per buffer, made once: a frame allocates no Cairo context.
+    let canvas: Canvas
+    /// What changed on screen since this buffer was last drawn (device pixels); the whole
+    /// buffer when it has never been drawn. Drawing into it must repair this much.
+    var staleRegion: Rect?
     let width: Int
     let height: Int
     /// Held by the compositor between attach+commit and `wl_buffer.release`: never draw into it then.
@@ -36,6 +42,8 @@ final class ShmBuffer {
         self.width = width
         self.height = height
         surface = Surface(wrapping: map, width: width, height: height, stride: stride)
+        canvas = Canvas(surface: surface)
+        staleRegion = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         wl_buffer_add_listener(buffer, bufferListener, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -78,8 +86,15 @@ final class ShmBufferPool {
         return buffer
     }
 
-    /// Marks a buffer as handed to the compositor.
-    func markAttached(_ buffer: ShmBuffer) { buffer.isBusy = true }
+    /// Marks a buffer as handed to the compositor, showing a frame that changed `damage`
+    /// (device pixels): every other buffer now lags behind by that much.
+    func markAttached(_ buffer: ShmBuffer, damage: Rect) {
+        buffer.isBusy = true
+        buffer.staleRegion = nil
+        for other in buffers where other !== buffer {
+            other.staleRegion = other.staleRegion.map { $0.union(damage) } ?? damage
+        }
+    }
 
     var allocatedCount: Int { buffers.count }
 

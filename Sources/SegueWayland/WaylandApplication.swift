@@ -12,14 +12,29 @@ import Segue
 public enum WaylandApplication {
     /// Connects, opens the window and runs the event loop. Returns the exit code (0 after
     /// the compositor asked to close); throws a one-line ``WaylandError`` when the compositor
-    /// is missing, lacks a required global, or goes away.
+    /// is missing, lacks a required global, or goes away. With `stats`, figures are written
+    /// on SIGUSR1 and at exit, and SIGTERM/SIGINT exit cleanly (code 0).
     public static func run(_ window: Window, title: String, appID: String,
                            minimumSize: Size = Size(width: 360, height: 480),
-                           onFirstFrame: (() -> Void)? = nil) throws -> Int32 {
+                           onFirstFrame: (() -> Void)? = nil, stats: FrameStats? = nil) throws -> Int32 {
         let display = try WaylandDisplay()
         let waylandWindow = try WaylandWindow(display: display, content: window, title: title, appID: appID,
                                               minimumSize: minimumSize)
         waylandWindow.onClose = { display.loop.stop(exitCode: 0) }
+        if let stats {
+            // SIGUSR1 writes a snapshot; SIGTERM and SIGINT end the loop cleanly (stats written).
+            waylandWindow.stats = stats
+            display.loop.handleSignals([SIGTERM, SIGINT, SIGUSR1]) { signal in
+                stats.wakeUps = display.loop.wakeUps
+                stats.write()
+                if signal != SIGUSR1 { display.loop.stop(exitCode: 0) }
+            }
+            defer {
+                stats.wakeUps = display.loop.wakeUps
+                stats.write()
+            }
+            return try withExtendedLifetime(waylandWindow) { try display.loop.run() }
+        }
         waylandWindow.onFirstFrame = onFirstFrame
         return try withExtendedLifetime(waylandWindow) {
             try display.loop.run()

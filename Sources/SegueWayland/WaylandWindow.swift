@@ -43,7 +43,11 @@ final class WaylandWindow: WindowHost {
 
     /// Counters for the stats mode and tests.
     private(set) var framesCommitted = 0
+    /// Commits that attached a new buffer (the others only ask for the next frame callback).
+    private(set) var framesDrawn = 0
     private(set) var frameCallbacksReceived = 0
+    /// Collects figures for `segue-demo --stats`.
+    var stats: FrameStats?
     /// Called once after the first buffer is committed.
     var onFirstFrame: (() -> Void)?
     var onClose: (() -> Void)?
@@ -97,6 +101,7 @@ final class WaylandWindow: WindowHost {
     }
 
     private func handle(_ event: InputEvent) {
+        stats?.inputArrived(at: display.loop.lastReadTime)
         content.handle(event)
     }
 
@@ -166,6 +171,7 @@ final class WaylandWindow: WindowHost {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         frameCallbacksReceived += 1
+        stats?.frameCallbackReceived()
         let time = frameClock.seconds(ms)
         clockOffset = time - segue_monotonic_ms() / 1000
         advanceClock(to: time)
@@ -201,30 +207,38 @@ final class WaylandWindow: WindowHost {
         }
         // Every buffer is still on screen: the release that frees one will bring us back here.
         guard let buffer else { return }
-        let canvas = Canvas(surface: buffer.surface)
-        canvas.scale(x: Double(scale), y: Double(scale))
-        let damage = content.render(into: canvas, fullRedraw: true)
-
-        wl_surface_set_buffer_scale(surface, scale)
-        wl_surface_attach(surface, buffer.buffer, 0, 0)
-        let device = damage ?? Rect(size: size)
-        wl_surface_damage_buffer(surface,
-                                 Int32((device.minX * Double(scale)).rounded(.down)),
-                                 Int32((device.minY * Double(scale)).rounded(.down)),
-                                 Int32((device.width * Double(scale)).rounded(.up)) + 1,
-                                 Int32((device.height * Double(scale)).rounded(.up)) + 1)
+        let frameStart = stats?.now()
+        let damage = content.prepareFrame(deviceScale: Double(scale))
+        if let damage {
+            // The buffer holds an older frame: repair what changed since it was last shown too
+            // (with two buffers in rotation, the last two frames' damage, as foot does).
+            let region = buffer.staleRegion.map { $0.union(damage) } ?? damage
+            let canvas = buffer.canvas
+            canvas.transform = AffineTransform(scaleX: Double(scale), y: Double(scale))
+            content.draw(into: canvas, region: region)
+            wl_surface_set_buffer_scale(surface, scale)
+            wl_surface_attach(surface, buffer.buffer, 0, 0)
+            wl_surface_damage_buffer(surface, Int32(damage.minX), Int32(damage.minY),
+                                     Int32(damage.width), Int32(damage.height))
+            pool.markAttached(buffer, damage: damage)
+            framesDrawn += 1
+        }
         if content.wantsFrames {
             frameCallback = wl_surface_frame(surface)
             wl_callback_add_listener(frameCallback, frameListener, Unmanaged.passUnretained(self).toOpaque())
             if !fallbackTimer.isArmed {
                 fallbackTimer.arm(delay: WaylandWindow.fallbackInterval, interval: WaylandWindow.fallbackInterval)
             }
+        } else if damage == nil {
+            // Nothing to show and nothing to wait for: no commit at all.
+            needsDraw = false
+            return
         }
         wl_surface_commit(surface)
-        pool.markAttached(buffer)
         needsDraw = false
         framesCommitted += 1
-        if framesCommitted == 1 { onFirstFrame?() }
+        if let frameStart, let stats { stats.frameDrawn(start: frameStart, drewBuffer: damage != nil) }
+        if framesDrawn == 1 && damage != nil { onFirstFrame?() }
     }
 }
 

@@ -5,11 +5,14 @@ import SegueWayland
 
 /// segue-demo: every transition from the five tutorials, in one window.
 ///
-///     segue-demo [--trace FILE]
-let usage = "usage: segue-demo [--trace FILE]"
+///     segue-demo [--trace FILE] [--stats FILE]
+let usage = "usage: segue-demo [--trace FILE] [--stats FILE]"
+let mainStart = segueMonotonicMilliseconds()
 
 struct Options {
     var tracePath: String?
+    /// Frame, latency, wake-up, CPU and memory figures as JSON: at exit, and on SIGUSR1.
+    var statsPath: String?
 }
 
 struct UsageError: Error { let message: String }
@@ -22,6 +25,9 @@ func parseOptions(_ arguments: [String]) -> Result<Options, UsageError> {
         case "--trace":
             guard let path = rest.popFirst(), !path.hasPrefix("--") else { return .failure(UsageError(message: "--trace needs a file name")) }
             options.tracePath = path
+        case "--stats":
+            guard let path = rest.popFirst(), !path.hasPrefix("--") else { return .failure(UsageError(message: "--stats needs a file name")) }
+            options.statsPath = path
         case "-h", "--help":
             print(usage)
             exit(0)
@@ -62,9 +68,19 @@ MainActor.assumeIsolated {
         }
     }
     do {
-        let code = try WaylandApplication.run(window, title: "Segue", appID: "org.segue.Demo")
+        // The launcher may say when it spawned us (CLOCK_MONOTONIC ms) for launch-to-first-frame.
+        let launch = getenv("SEGUE_LAUNCH_MONOTONIC_MS").flatMap { Double(String(cString: $0)) }
+        let stats = options.statsPath.map { FrameStats(path: $0, mainStart: mainStart, launchTime: launch) }
+        let code = try WaylandApplication.run(window, title: "Segue", appID: "org.segue.Demo", stats: stats)
         exit(code)
     } catch {
         fail("\(error)", code: 1)
     }
+}
+
+/// CLOCK_MONOTONIC in milliseconds (the clock `FrameStats` uses).
+func segueMonotonicMilliseconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
 }

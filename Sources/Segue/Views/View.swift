@@ -18,8 +18,10 @@ open class View {
             if frame.size != oldValue.size {
                 contentCache = nil
                 needsLayout = true
+                invalidateContent()
+            } else {
+                invalidate()
             }
-            invalidate()
         }
     }
     /// An affine transform applied about the view's centre.
@@ -43,12 +45,12 @@ open class View {
             recordAnimation(\.cornerRadius, from: oldValue, to: cornerRadius)
             // A clipping view rounds its corners by the clip: the cached content stays valid.
             if !clipsToBounds { contentCache = nil }
-            invalidate()
+            invalidateContent()
         }
     }
     /// Clip subviews (and content) to the rounded bounds.
     public var clipsToBounds = false {
-        didSet { contentCache = nil; invalidate() }
+        didSet { contentCache = nil; invalidateContent() }
     }
     public var backgroundColor: Color? {
         didSet { setNeedsDisplay() }
@@ -67,6 +69,8 @@ open class View {
     private var contentCache: Surface?
     private var contentCacheScale = 0.0
     private var needsLayout = true
+    /// Per-frame render state: geometry, damage and the flattened layer (MARK: compositing).
+    var render = RenderState()
 
     public init(frame: Rect = .zero) {
         self.frame = frame
@@ -100,7 +104,7 @@ open class View {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
-        invalidate()
+        invalidateContent()
     }
 
     public func insertSubview(_ view: View, belowSubview sibling: View) {
@@ -115,7 +119,7 @@ open class View {
 
     public func removeFromSuperview() {
         guard let parent = superview else { return }
-        parent.invalidate()
+        parent.invalidateContent()
         parent.subviews.removeAll { $0 === self }
         superview = nil
     }
@@ -124,7 +128,7 @@ open class View {
         guard view.superview === self else { return }
         subviews.removeAll { $0 === view }
         subviews.append(view)
-        invalidate()
+        invalidateContent()
     }
 
     /// True when `view` is this view or one of its descendants.
@@ -181,12 +185,26 @@ open class View {
     /// Discards the cached content so the next frame redraws it.
     public func setNeedsDisplay() {
         contentCache = nil
-        invalidate()
+        invalidateContent()
     }
 
-    /// Tells the window a new frame is due.
+    /// This view's geometry or compositing changed (transform, alpha, position): its old and
+    /// new screen rectangles are damaged, and every ancestor's flattened layer is stale; its
+    /// own layer (the subtree's pixels, untransformed) stays valid.
     func invalidate() {
+        render.needsDamage = true
+        var ancestor = superview
+        while let view = ancestor {
+            view.render.layerIsValid = false
+            ancestor = view.superview
+        }
         window?.setNeedsDisplay()
+    }
+
+    /// This view's pixels changed (content, clip, subviews): its own layer is stale too.
+    func invalidateContent() {
+        render.layerIsValid = false
+        invalidate()
     }
 
     // MARK: geometry
@@ -236,9 +254,83 @@ open class View {
 
     // MARK: compositing
 
+    /// Computes where this subtree lands for the coming frame, in device pixels: its rectangles,
+    /// its paint order, whether it composites as one flattened layer, and the opaque rectangles
+    /// that hide what lies below. Damages the old and new rectangles of what changed.
+    /// Returns the device rectangle the subtree may paint (nil: nothing).
+    func updateGeometry(parent: AffineTransform, clip: Rect, canOcclude: Bool, pass: FramePass) -> Rect? {
+        let wasDamaged = render.needsDamage
+        let oldRect = render.subtreeRect
+        render.needsDamage = false
+        guard !isHidden, alpha > 0.001, frame.width > 0, frame.height > 0 else {
+            render.subtreeRect = nil
+            render.ownRect = nil
+            render.layer = nil
+            if wasDamaged, let oldRect { pass.damage(oldRect) }
+            return nil
+        }
+        var t = transformToSuperview.concatenating(parent)
+        if t.b == 0, t.c == 0 {
+            t.tx = Self.snapped(t.tx)
+            t.ty = Self.snapped(t.ty)
+        }
+        // A perspective flip can reach past its flat rectangle: count it as the whole window.
+        let own = rotationY != 0 ? pass.windowRect : t.boundingBox(of: bounds)
+        render.ownRect = own
+        render.paintIndex = pass.nextIndex
+        pass.nextIndex += 1
+
+        let isGroup = alpha < 1 && !subviews.isEmpty
+        let childrenCanOcclude = canOcclude && rotationY == 0 && !isGroup && !(clipsToBounds && cornerRadius > 0)
+        let childClip = clipsToBounds ? clip.intersection(own) : clip
+        var subtree = own
+        var contained = true
+        for view in subviews {
+            guard let rect = view.updateGeometry(parent: t, clip: childClip, canOcclude: childrenCanOcclude, pass: pass) else { continue }
+            subtree = subtree.union(rect)
+            if !own.containsRect(rect) { contained = false }
+        }
+        render.subtreeEnd = pass.nextIndex
+        if clipsToBounds { subtree = own }
+        subtree = subtree.intersection(clip)
+        render.subtreeRect = subtree.isEmpty ? nil : subtree
+
+        let scale = pass.deviceScale
+        let unscaledTranslation = t.b == 0 && t.c == 0 && t.a == scale && t.d == scale
+        render.isOpaque = (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0 && alpha >= 1
+        // A subtree moved by a translation or faded composites as one cached image of itself
+        // (a fade then needs no transparency group either).
+        render.usesLayer = pass.features.contains(.layers) && !subviews.isEmpty && rotationY == 0
+            && unscaledTranslation && (transform != .identity || alpha < 1) && (clipsToBounds || contained)
+        if !render.usesLayer, let layer = render.layer {
+            pass.recycle(layer)
+            render.layer = nil
+        }
+
+        if canOcclude, render.isOpaque, rotationY == 0, t.b == 0, t.c == 0, t.a > 0, t.d > 0 {
+            let inner = Rect(x: own.minX.rounded(.up), y: own.minY.rounded(.up),
+                             width: own.maxX.rounded(.down) - own.minX.rounded(.up),
+                             height: own.maxY.rounded(.down) - own.minY.rounded(.up)).intersection(clip)
+            if !inner.isEmpty { pass.addOccluder(inner, paintedAt: render.paintIndex) }
+        }
+        if wasDamaged {
+            if let oldRect { pass.damage(oldRect) }
+            if let new = render.subtreeRect { pass.damage(new) }
+        }
+        return render.subtreeRect
+    }
+
+    /// Rounds half up, so snapping commutes with whole-pixel offsets (a layer's origin).
+    static func snapped(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
+
     /// Draws this subtree into `canvas`, whose current transform maps this view's superview.
-    func composite(into canvas: Canvas, deviceScale: Double) {
+    /// With a `pass` (a window frame) it skips what lies outside the repaired region or under
+    /// opaque views painted later, and draws a moving subtree from its flattened layer.
+    func composite(into canvas: Canvas, deviceScale: Double, pass: FramePass? = nil) {
         guard !isHidden, alpha > 0.001, frame.width > 0, frame.height > 0 else { return }
+        if let pass {
+            guard let subtree = render.subtreeRect, subtree.intersects(pass.region) else { return }
+        }
         canvas.save()
         defer { canvas.restore() }
         canvas.concatenate(transformToSuperview)
@@ -251,23 +343,85 @@ open class View {
                                    alpha: alpha, cornerRadius: clipsToBounds ? cornerRadius : 0)
             return
         }
+        if let pass, render.usesLayer {
+            compositeLayer(into: canvas, deviceScale: deviceScale, pass: pass)
+            return
+        }
 
         let needsGroup = alpha < 1 && !subviews.isEmpty
-        if needsGroup { canvas.beginTransparencyLayer() }
+        if needsGroup {
+            // The group's scratch surface spans the clip: keep that to what the subtree paints.
+            if let pass, let subtree = render.subtreeRect {
+                canvas.clip(toDeviceRects: CollectionOfOne(subtree.roundedOut.intersection(pass.region)))
+            }
+            canvas.beginTransparencyLayer()
+        }
         if clipsToBounds {
             if cornerRadius > 0 { canvas.clip(toRoundedRect: bounds, radius: cornerRadius) } else { canvas.clip(to: bounds) }
         }
-        drawCachedContent(into: canvas, deviceScale: deviceScale, alpha: needsGroup ? 1 : alpha)
-        for view in subviews { view.composite(into: canvas, deviceScale: deviceScale) }
+        if hasContent {
+            if let pass, let own = render.ownRect {
+                switch pass.visibility(of: own, paintedAt: render.paintIndex) {
+                case .hidden:
+                    break
+                case .whole:
+                    pass.report.contentsDrawn += 1
+                    drawCachedContent(into: canvas, deviceScale: deviceScale, alpha: needsGroup ? 1 : alpha)
+                case .partial:
+                    pass.report.contentsDrawn += 1
+                    canvas.save()
+                    canvas.clip(toDeviceRects: pass.visiblePieces)
+                    drawCachedContent(into: canvas, deviceScale: deviceScale, alpha: needsGroup ? 1 : alpha)
+                    canvas.restore()
+                }
+            } else {
+                drawCachedContent(into: canvas, deviceScale: deviceScale, alpha: needsGroup ? 1 : alpha)
+            }
+        }
+        for view in subviews { view.composite(into: canvas, deviceScale: deviceScale, pass: pass) }
         if needsGroup { canvas.endTransparencyLayer(alpha: alpha) }
+    }
+
+    /// Draws the subtree from its flattened layer (re-rendered only when something inside
+    /// changed). The canvas maps this view's bounds at a whole-pixel translation.
+    private func compositeLayer(into canvas: Canvas, deviceScale: Double, pass: FramePass) {
+        let width = max(1, Int((frame.width * deviceScale).rounded(.up)))
+        let height = max(1, Int((frame.height * deviceScale).rounded(.up)))
+        if !render.layerIsValid || render.layerScale != deviceScale
+            || render.layer?.width != width || render.layer?.height != height {
+            let layer: Surface
+            if let old = render.layer, old.width == width, old.height == height {
+                layer = old
+            } else {
+                if let old = render.layer { pass.recycle(old) }
+                layer = pass.layerSurface(width: width, height: height)
+            }
+            // An opaque background covering whole pixels paints every pixel of the layer itself.
+            let fillsLayer = (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0
+                && Double(width) == frame.width * deviceScale && Double(height) == frame.height * deviceScale
+            if !fillsLayer { layer.clear() }
+            drawFlat(into: Canvas(surface: layer), deviceScale: deviceScale)
+            pass.report.layersRendered += 1
+            render.layer = layer
+            render.layerScale = deviceScale
+            render.layerIsValid = true
+        }
+        guard let layer = render.layer, let own = render.ownRect else { return }
+        let visibility = pass.visibility(of: own, paintedAt: render.subtreeEnd - 1)
+        if visibility == .hidden { return }
+        if visibility == .partial { canvas.clip(toDeviceRects: pass.visiblePieces) }
+        pass.report.layersDrawn += 1
+        let m = canvas.transform
+        canvas.transform = AffineTransform(translationX: m.tx, y: m.ty)
+        canvas.draw(layer, at: .zero, alpha: alpha, opaque: render.isOpaque && pass.features.contains(.opaqueCopy))
     }
 
     /// A translation-only transform lands on whole device pixels: crisp, and a plain copy.
     private func snapToDevicePixels(_ canvas: Canvas) {
         var m = canvas.transform
         guard m.b == 0, m.c == 0 else { return }
-        m.tx = m.tx.rounded()
-        m.ty = m.ty.rounded()
+        m.tx = Self.snapped(m.tx)
+        m.ty = Self.snapped(m.ty)
         canvas.transform = m
     }
 
@@ -286,12 +440,27 @@ open class View {
             contentCache = renderContent(deviceScale: deviceScale)
             contentCacheScale = deviceScale
         }
-        if let contentCache {
+        guard let contentCache else { return }
+        // At a whole-pixel translation, one cache pixel per device pixel: a plain copy (or,
+        // opaque, a straight row copy) instead of a clipped, filtered paint.
+        let m = canvas.transform
+        if m.b == 0, m.c == 0, m.a == deviceScale, m.d == deviceScale,
+           m.tx == m.tx.rounded(), m.ty == m.ty.rounded(),
+           Double(contentCache.width) == frame.width * deviceScale,
+           Double(contentCache.height) == frame.height * deviceScale {
+            canvas.transform = AffineTransform(translationX: m.tx, y: m.ty)
+            canvas.draw(contentCache, at: .zero, alpha: alpha,
+                        opaque: alpha >= 1 && (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0
+                            && Window.renderFeatures.contains(.opaqueCopy))
+            canvas.transform = m
+        } else {
             canvas.draw(contentCache, in: bounds, alpha: alpha)
         }
     }
 
     private func renderContent(deviceScale: Double) -> Surface {
+        View.drawCount += 1
+        render.contentDraws += 1
         let width = max(1, Int((frame.width * deviceScale).rounded(.up)))
         let height = max(1, Int((frame.height * deviceScale).rounded(.up)))
         let surface = Surface(width: width, height: height)
@@ -311,6 +480,10 @@ open class View {
         return surface
     }
 
+    /// How many times any view's content was drawn (``draw(in:)`` and its background) since
+    /// launch: a moving view must not add to it.
+    public internal(set) static var drawCount = 0
+
     /// The subtree drawn flat into a new surface at `deviceScale` (transform of this view
     /// itself not applied), e.g. for a flying image or a perspective flip.
     public func snapshot(deviceScale: Double = 1) -> Surface {
@@ -318,14 +491,18 @@ open class View {
         let width = max(1, Int((frame.width * deviceScale).rounded(.up)))
         let height = max(1, Int((frame.height * deviceScale).rounded(.up)))
         let surface = Surface(width: width, height: height)
-        let canvas = Canvas(surface: surface)
+        drawFlat(into: Canvas(surface: surface), deviceScale: deviceScale)
+        return surface
+    }
+
+    /// Draws content and subviews into a canvas the size of the bounds at `deviceScale`.
+    private func drawFlat(into canvas: Canvas, deviceScale: Double) {
         canvas.scale(x: deviceScale, y: deviceScale)
         if clipsToBounds {
             if cornerRadius > 0 { canvas.clip(toRoundedRect: bounds, radius: cornerRadius) } else { canvas.clip(to: bounds) }
         }
         drawCachedContent(into: canvas, deviceScale: deviceScale, alpha: 1)
         for view in subviews { view.composite(into: canvas, deviceScale: deviceScale) }
-        return surface
     }
 
     // MARK: animation

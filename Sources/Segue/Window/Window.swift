@@ -46,6 +46,7 @@ public final class Window {
         self.size = size
         rootView.frame = Rect(size: size)
         rootViewController.windowDidResize(to: size)
+        needsFullDamage = true
         setNeedsDisplay()
     }
 
@@ -69,18 +70,80 @@ public final class Window {
         host?.setNeedsFrame()
     }
 
-    /// Draws the whole window into `canvas` (whose transform maps logical to device pixels).
-    /// Returns the damaged rectangle in logical pixels.
+    /// The render optimisations in use (all by default; the bench compares without them).
+    public static var renderFeatures = RenderFeatures.all
+
+    private let pass = FramePass()
+    private var needsFullDamage = true
+    private var lastDeviceScale = 0.0
+
+    /// Lays out and measures the coming frame: returns what changed since the previous
+    /// `prepareFrame` in device pixels (whole pixels, inside the window), or nil when nothing
+    /// did. Follow it with ``draw(into:region:)``.
+    public func prepareFrame(deviceScale: Double) -> Rect? {
+        self.deviceScale = deviceScale
+        rootView.layoutIfNeeded()
+        let windowRect = Rect(x: 0, y: 0, width: (size.width * deviceScale).rounded(.up),
+                              height: (size.height * deviceScale).rounded(.up))
+        pass.features = Window.renderFeatures
+        pass.begin(deviceScale: deviceScale, windowRect: windowRect)
+        if deviceScale != lastDeviceScale || rootView.render.needsDamage || !pass.features.contains(.damage) {
+            needsFullDamage = true
+        }
+        lastDeviceScale = deviceScale
+        rootView.render.needsDamage = false
+        let base = AffineTransform(scaleX: deviceScale, y: deviceScale)
+        for view in rootView.subviews {
+            _ = view.updateGeometry(parent: base, clip: windowRect, canOcclude: true, pass: pass)
+        }
+        if needsFullDamage { pass.damageAll() }
+        needsFullDamage = false
+        needsDisplay = false
+        return pass.damage.isEmpty ? nil : pass.damage
+    }
+
+    /// Paints `region` (device pixels) of the frame measured by ``prepareFrame(deviceScale:)``
+    /// into `canvas`, whose transform maps logical to device pixels; the rest of the canvas is
+    /// left alone. Returns what it painted.
+    @discardableResult
+    public func draw(into canvas: Canvas, region: Rect) -> FrameReport {
+        let deviceScale = canvas.transform.a
+        pass.region = region.intersection(pass.windowRect)
+        pass.report.regionPixels = pass.region.area
+        guard !pass.region.isEmpty else { return pass.report }
+        canvas.save()
+        canvas.clip(toDeviceRects: CollectionOfOne(pass.region))
+        let background = rootView.backgroundColor ?? .white
+        switch pass.visibility(of: pass.windowRect, paintedAt: -1) {
+        case .hidden: break
+        case .whole: canvas.fill(Rect(size: size), color: background)
+        case .partial:
+            canvas.save()
+            canvas.clip(toDeviceRects: pass.visiblePieces)
+            canvas.fill(Rect(size: size), color: background)
+            canvas.restore()
+        }
+        for view in rootView.subviews { view.composite(into: canvas, deviceScale: deviceScale, pass: pass) }
+        canvas.restore()
+        return pass.report
+    }
+
+    /// Draws the window into `canvas` (whose transform maps logical to device pixels):
+    /// everything, or with `fullRedraw: false` only what changed since the last render (the
+    /// canvas must then still hold that frame). Returns the damaged rectangle in logical
+    /// pixels: the whole window for a full redraw; nil when nothing changed.
     @discardableResult
     public func render(into canvas: Canvas, fullRedraw: Bool = true) -> Rect? {
-        rootView.layoutIfNeeded()
-        deviceScale = canvas.transform.a
-        canvas.save()
-        canvas.fill(Rect(size: size), color: rootView.backgroundColor ?? .white)
-        for view in rootView.subviews { view.composite(into: canvas, deviceScale: deviceScale) }
-        canvas.restore()
-        needsDisplay = false
-        return Rect(size: size)
+        let deviceScale = canvas.transform.a
+        let damage = prepareFrame(deviceScale: deviceScale)
+        if fullRedraw {
+            draw(into: canvas, region: pass.windowRect)
+            return Rect(size: size)
+        }
+        guard let damage else { return nil }
+        draw(into: canvas, region: damage)
+        return Rect(x: damage.minX / deviceScale, y: damage.minY / deviceScale,
+                    width: damage.width / deviceScale, height: damage.height / deviceScale)
     }
 
     /// Offers a key to the topmost presented controller, then down the chain; Esc

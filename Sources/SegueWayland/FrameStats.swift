@@ -1,0 +1,123 @@
+import CWayland
+import Glibc
+
+/// Figures for `segue-demo --stats FILE`: frames, frame callbacks, input-to-commit latency,
+/// wake-ups, CPU time and memory, written as one JSON object.
+///
+/// Latency runs from the moment an input event's bytes were read from the socket in this
+/// process (not the compositor's timestamp: another clock) to the `wl_surface.commit` of the
+/// first frame drawn after it. The file is rewritten on SIGUSR1 (a snapshot, so a runner can
+/// take differences between phases) and at exit.
+@MainActor
+public final class FrameStats {
+    private let path: String
+    /// CLOCK_MONOTONIC ms when `main` started, and when the launcher spawned us (if it said).
+    private let mainStart: Double
+    private let launchTime: Double?
+    private var firstFrameTime: Double?
+    private(set) var frameCallbacks = 0
+    private(set) var commits = 0
+    private(set) var framesDrawn = 0
+    private(set) var emptyCommits = 0
+    var wakeUps = 0
+    /// Arrival time of the oldest input event not yet shown by a committed frame.
+    private var pendingInput: Double?
+    private var inputEvents = 0
+    private var latencies: [Double] = []
+    private var drawTimes: [Double] = []
+
+    /// `launchTime` (CLOCK_MONOTONIC ms) is when the launcher spawned the process, if known.
+    public init(path: String, mainStart: Double, launchTime: Double?) {
+        self.path = path
+        self.mainStart = mainStart
+        self.launchTime = launchTime
+        latencies.reserveCapacity(4096)
+        drawTimes.reserveCapacity(4096)
+    }
+
+    func now() -> Double { segue_monotonic_ms() }
+
+    func inputArrived(at time: Double) {
+        inputEvents += 1
+        if pendingInput == nil { pendingInput = time }
+    }
+
+    func frameCallbackReceived() { frameCallbacks += 1 }
+
+    /// A commit happened `start` ms after the frame began; `drewBuffer` when it showed a new buffer.
+    func frameDrawn(start: Double, drewBuffer: Bool) {
+        let end = now()
+        commits += 1
+        guard drewBuffer else { emptyCommits += 1; return }
+        framesDrawn += 1
+        drawTimes.append(end - start)
+        if firstFrameTime == nil { firstFrameTime = end }
+        if let pending = pendingInput {
+            latencies.append(end - pending)
+            pendingInput = nil
+        }
+    }
+
+    /// Writes the file now.
+    public func write() {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+        let status = FrameStats.procStatus()
+        var fields: [(String, String)] = [
+            ("time_ms", fmt(now())),
+            ("frame_callbacks", "\(frameCallbacks)"),
+            ("commits", "\(commits)"),
+            ("frames_drawn", "\(framesDrawn)"),
+            ("empty_commits", "\(emptyCommits)"),
+            ("input_events", "\(inputEvents)"),
+            ("latency_samples", "\(latencies.count)"),
+            ("latency_p50_ms", fmt(percentile(latencies, 0.5))),
+            ("latency_p99_ms", fmt(percentile(latencies, 0.99))),
+            ("latency_max_ms", fmt(latencies.max() ?? 0)),
+            ("draw_p50_ms", fmt(percentile(drawTimes, 0.5))),
+            ("draw_p99_ms", fmt(percentile(drawTimes, 0.99))),
+            ("wake_ups", "\(wakeUps)"),
+            ("cpu_ms", fmt(cpu)),
+            ("voluntary_ctxt_switches", "\(status.voluntary)"),
+            ("rss_kb", "\(status.rssKB)"),
+        ]
+        if let firstFrameTime {
+            fields.append(("main_to_first_frame_ms", fmt(firstFrameTime - mainStart)))
+            if let launchTime { fields.append(("launch_to_first_frame_ms", fmt(firstFrameTime - launchTime))) }
+        }
+        let json = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
+        let temporary = path + ".tmp"
+        guard let file = fopen(temporary, "w") else { return }
+        fputs(json, file)
+        fclose(file)
+        rename(temporary, path)
+    }
+
+    private func fmt(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded.isFinite ? "\(rounded)" : "0"
+    }
+
+    private func percentile(_ values: [Double], _ q: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))]
+    }
+
+    /// voluntary_ctxt_switches and VmRSS from /proc/self/status.
+    static func procStatus() -> (voluntary: Int, rssKB: Int) {
+        guard let file = fopen("/proc/self/status", "r") else { return (0, 0) }
+        defer { fclose(file) }
+        var voluntary = 0, rss = 0
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(cString: line)
+            func value() -> Int { Int(String(text.drop { $0 != ":" }.filter(\.isNumber))) ?? 0 }
+            if text.hasPrefix("voluntary_ctxt_switches:") { voluntary = value() }
+            if text.hasPrefix("VmRSS:") { rss = value() }
+        }
+        return (voluntary, rss)
+    }
+}

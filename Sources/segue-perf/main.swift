@@ -1,0 +1,36 @@
+import Foundation
+import SegueTestKit
+
+/// segue-perf: runs `segue-demo --stats` in headless weston (60 Hz pacing, `repaint-window=16`)
+/// with a real injected 2 s full-window tab swipe, and prints the in-compositor figures.
+/// Set SEGUE_BIN_DIR=.build/release to measure the release build.
+///
+///     segue-perf
+do {
+    let run = try PerformanceRun.run()
+    func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+    print("| figure | value |")
+    print("|---|---:|")
+    print("| app binary | \(Paths.demo) |")
+    print("| launch → first frame committed (spawn to commit) | \(f(run.launched["launch_to_first_frame_ms"], 1)) ms |")
+    print("| main() → first frame committed | \(f(run.launched["main_to_first_frame_ms"], 1)) ms |")
+    print("| idle 3 s: commits | \(Int(run.idleFrames)) |")
+    print("| idle 3 s: wake-ups (poll returns, less the snapshot's own) | \(Int(run.idleWakeUps)) |")
+    print("| idle 3 s: voluntary context switches (incl. the snapshot's) | \(Int(run.idleContextSwitches)) |")
+    print("| idle 3 s: CPU | \(f(run.idleCPUms)) ms |")
+    print("| swipe: duration of the held drag | \(f(run.swipeSeconds)) s |")
+    print("| swipe: frame callbacks received | \(Int(run.swipeCallbacks)) |")
+    print("| swipe: commits | \(Int(run.swipeCommits)) |")
+    print("| swipe: frames drawn (new buffer) | \(Int(run.swipeFramesDrawn)) (\(f(run.swipeFrameRate, 1)) per s) |")
+    print("| swipe: frames skipped (callbacks not answered by a commit) | \(Int(max(0, run.swipeCallbacks - run.swipeCommits))) |")
+    print("| swipe: process CPU per frame drawn (getrusage) | \(f(run.swipeCPUPerFrame, 3)) ms |")
+    print("| whole run: pointer event read → commit, p50 | \(f(run.final["latency_p50_ms"])) ms |")
+    print("| whole run: pointer event read → commit, p99 | \(f(run.final["latency_p99_ms"])) ms |")
+    print("| whole run: latency samples | \(Int(run.final["latency_samples"])) |")
+    print("| whole run: frame (prepare + draw + commit) p50 / p99 | \(f(run.final["draw_p50_ms"], 3)) / \(f(run.final["draw_p99_ms"], 3)) ms |")
+    print("| RSS at launch / at exit | \(Int(run.launched["rss_kb"])) / \(Int(run.final["rss_kb"])) kB |")
+    print("| exit status after SIGTERM | \(run.exitStatus.map(String.init) ?? "none") |")
+} catch {
+    FileHandle.standardError.write(Data("segue-perf: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,28 @@
+import SegueTestKit
+import Testing
+
+/// The real app in headless weston at 60 Hz pacing, driven by a real injected drag: facts
+/// about frames and wake-ups that do not depend on how fast this machine is. The timings
+/// themselves are printed by `segue-perf` (scripts/benchmarks.sh), never asserted.
+@Suite(.serialized)
+struct PerformanceE2ETests {
+    @Test func noFrameSkippedWhileDraggingAndNothingWhileIdle() throws {
+        let run = try PerformanceRun.run()
+
+        // Idle: no frame, no wake-up beyond the snapshot's own signal.
+        #expect(run.idleFrames == 0, "\(run.idleFrames) commits while idle")
+        #expect(run.idleWakeUps == 0, "\(run.idleWakeUps) wake-ups while idle")
+
+        // Dragging: every frame callback is answered by a commit, and frames keep coming.
+        #expect(run.swipeCallbacks > 30, "only \(run.swipeCallbacks) frame callbacks in a 2 s drag")
+        #expect(abs(run.swipeCommits - run.swipeCallbacks) <= 1,
+                "\(run.swipeCallbacks) frame callbacks but \(run.swipeCommits) commits while dragging")
+        #expect(run.swipeFramesDrawn >= run.swipeCommits - 1, "drag frames without a new buffer")
+        // Each latency sample is one pointer event shown by a committed frame.
+        #expect(run.final["latency_samples"] > 30)
+
+        // SIGTERM: the stats are written and the app exits cleanly.
+        #expect(run.exitStatus == 0)
+        #expect(run.final["frames_drawn"] >= run.swipeEnd["frames_drawn"])
+    }
+}

@@ -1,0 +1,100 @@
+import Canvas
+import Demos
+import Motion
+@testable import Segue
+import Testing
+
+/// What a frame costs, counted rather than timed: content redraws, damage, layers, overdraw.
+@MainActor
+@Suite("Rendering cost")
+struct RenderingCostTests {
+    /// Renders as the Wayland client does: damage only, into a canvas that holds the last frame.
+    private func frame(_ host: OffscreenWindow, into canvas: Canvas) -> (damage: Rect?, report: FrameReport?) {
+        guard let damage = host.window.prepareFrame(deviceScale: 1) else { return (nil, nil) }
+        return (damage, host.window.draw(into: canvas, region: damage))
+    }
+
+    @Test func aSlidingPageNeverRedrawsItsContent() throws {
+        let demo = DemoFixture(size: Size(width: 400, height: 300))
+        let canvas = Canvas(surface: Surface(width: 400, height: 300))
+        _ = frame(demo.host, into: canvas)
+        demo.host.click(at: demo.rowPoint(0))
+        // The first frames load and draw the new page and the bar's new title, and flatten
+        // the moving pages; after that nothing is drawn again.
+        for _ in 0..<3 {
+            demo.host.frame()
+            _ = frame(demo.host, into: canvas)
+        }
+        let list = demo.list.view
+        let detail = try #require(demo.navigation.topViewController?.view)
+        func draws(_ view: View) -> Int { view.render.contentDraws + view.subviews.reduce(0) { $0 + draws($1) } }
+        let before = draws(list) + draws(detail)
+        var frames = 0, layersRendered = 0
+        while demo.host.window.wantsFrames, frames < 120 {
+            demo.host.frame()
+            if let report = frame(demo.host, into: canvas).report { layersRendered += report.layersRendered }
+            frames += 1
+        }
+        #expect(frames > 10)
+        // Moving pages are recomposited from their caches: no draw(in:) at all.
+        #expect(draws(list) + draws(detail) == before, "the sliding pages' content was redrawn")
+        // The flattened layers were rendered once, before these frames.
+        #expect(layersRendered == 0)
+        try #require(demo.navigation.topViewController is DetailPage)
+    }
+
+    @Test func aSlideRepaintsOnlyWhatMovedAndOverdrawsLittle() {
+        let demo = DemoFixture(size: Size(width: 400, height: 300))
+        let canvas = Canvas(surface: Surface(width: 400, height: 300))
+        _ = frame(demo.host, into: canvas)
+        demo.host.click(at: demo.rowPoint(0))
+        demo.host.frames(3)
+        _ = frame(demo.host, into: canvas)
+        demo.host.frame()
+        let (damage, report) = frame(demo.host, into: canvas)
+        // The pages and the bar's titles change: the navigation controller's whole area.
+        #expect(damage == Rect(x: 0, y: 0, width: 400, height: 300))
+        let overdraw = (report?.paintedPixels ?? 0) / (report?.regionPixels ?? 1)
+        #expect(overdraw < 1.3, "painted \(overdraw)× the region")
+        #expect((report?.contentsHidden ?? 0) >= 1, "the window background is hidden by the pages")
+        demo.host.runFrames()
+    }
+
+    @Test func anIdleWindowHasNoDamageAndAHighlightDamagesOnlyTheRow() {
+        let demo = DemoFixture(size: Size(width: 400, height: 300))
+        let canvas = Canvas(surface: Surface(width: 400, height: 300))
+        _ = frame(demo.host, into: canvas)
+        #expect(frame(demo.host, into: canvas).damage == nil)
+        demo.host.press(at: demo.rowPoint(1))
+        let (damage, _) = frame(demo.host, into: canvas)
+        // Row 1 spans y 52 + 56 … 52 + 112, the full width.
+        #expect(damage == Rect(x: 0, y: 108, width: 400, height: 56))
+        demo.host.send(.pointerLeave)
+    }
+
+    @Test func damageOnlyFramesMatchFullRedraws() {
+        let demo = DemoFixture(size: Size(width: 400, height: 300))
+        let incremental = Canvas(surface: Surface(width: 400, height: 300))
+        _ = frame(demo.host, into: incremental)
+        demo.host.click(at: demo.rowPoint(2))
+        for _ in 0..<40 {
+            demo.host.frame()
+            _ = frame(demo.host, into: incremental)
+        }
+        demo.host.press(at: DemoFixture.backButtonPoint)
+        _ = frame(demo.host, into: incremental)
+        demo.host.release()
+        for _ in 0..<12 {
+            demo.host.frame()
+            _ = frame(demo.host, into: incremental)
+        }
+        let full = demo.host.render()
+        var differing = 0
+        for y in stride(from: 0, to: 300, by: 2) {
+            for x in stride(from: 0, to: 400, by: 2) where incremental.surface.pixel(x: x, y: y) != full.pixel(x: x, y: y) {
+                differing += 1
+            }
+        }
+        #expect(differing == 0)
+    }
+}
