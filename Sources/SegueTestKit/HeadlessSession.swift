@@ -202,9 +202,21 @@ public final class HeadlessSession: @unchecked Sendable {
     }
 
     /// ``stableScreenshot(timeout:)`` with the pointer parked first.
+    /// Waits for every transition the trace shows begun to complete, parks the pointer, then
+    /// takes a ``stableScreenshot(timeout:)``: a settled state even on a loaded machine, where
+    /// a starved app could show two equal frames mid-transition.
     public func parkedScreenshot() throws -> Surface {
+        try waitForTransitionsToSettle()
         try parkPointer()
         return try stableScreenshot()
+    }
+
+    /// Waits until the trace has as many `complete` records as `begin` records.
+    public func waitForTransitionsToSettle(timeout: Double = 10) throws {
+        try waitFor("the transitions to complete", timeout: timeout) {
+            let events = self.trace.compactMap { $0["event"] as? String }
+            return events.filter { $0 == "begin" }.count == events.filter { $0 == "complete" }.count
+        }
     }
 
     /// Waits for the app's first frame (the kiosk background is gone).

@@ -12,6 +12,8 @@ public final class TabButton: Control {
     public var isSelected = false { didSet { if isSelected != oldValue { layouts = nil; setNeedsDisplay() } } }
     private let showsIcon: Bool
     private var layouts: (regular: TextLayout, bold: TextLayout)?
+    /// Icon and title drawn once, in white, as coverage masks (regular, bold) at a device scale.
+    private var masks: (scale: Double, size: Size, regular: Surface?, bold: Surface?)?
 
     public init(item: TabBarItem, tint: Color, showsIcon: Bool) {
         self.item = item
@@ -21,6 +23,9 @@ public final class TabButton: Control {
     }
 
     public override var drawsContent: Bool { true }
+    /// The tint changes every frame of a transition: painting it through a cached mask costs
+    /// less than caching a content image that would be redrawn each time.
+    public override var cachesContent: Bool { false }
 
     private var titleLayout: TextLayout {
         if layouts == nil {
@@ -33,14 +38,34 @@ public final class TabButton: Control {
 
     public override func draw(in canvas: Canvas) {
         if isHighlighted { canvas.fill(bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 0.05)) }
+        canvas.fill(mask: mask(deviceScale: canvas.transform.a), in: bounds, color: tint)
+    }
+
+    /// The coverage mask of icon and title for the current selection, drawn on first use.
+    private func mask(deviceScale: Double) -> Surface {
+        if let masks, masks.scale != deviceScale || masks.size != bounds.size { self.masks = nil }
+        var cache = masks ?? (deviceScale, bounds.size, nil, nil)
+        defer { masks = cache }
+        if isSelected, let bold = cache.bold { return bold }
+        if !isSelected, let regular = cache.regular { return regular }
+        let surface = Surface(width: max(1, Int((bounds.width * deviceScale).rounded(.up))),
+                              height: max(1, Int((bounds.height * deviceScale).rounded(.up))))
+        let maskCanvas = Canvas(surface: surface)
+        maskCanvas.scale(x: deviceScale, y: deviceScale)
+        drawGlyphs(in: maskCanvas, color: .white)
+        if isSelected { cache.bold = surface } else { cache.regular = surface }
+        return surface
+    }
+
+    private func drawGlyphs(in canvas: Canvas, color: Color) {
         let title = titleLayout
         if showsIcon {
             let iconBox = Rect(x: bounds.midX - 12, y: 8, width: 24, height: 24)
-            TabIconPainter.draw(item.icon, in: iconBox, color: tint, canvas: canvas)
-            canvas.drawText(title, at: Point(x: (bounds.width - title.size.width) / 2, y: 36), color: tint)
+            TabIconPainter.draw(item.icon, in: iconBox, color: color, canvas: canvas)
+            canvas.drawText(title, at: Point(x: (bounds.width - title.size.width) / 2, y: 36), color: color)
         } else {
             canvas.drawText(title, at: Point(x: ((bounds.width - title.size.width) / 2).rounded(),
-                                             y: ((bounds.height - title.size.height) / 2).rounded()), color: tint)
+                                             y: ((bounds.height - title.size.height) / 2).rounded()), color: color)
         }
     }
 }
