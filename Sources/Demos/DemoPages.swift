@@ -57,19 +57,6 @@ public final class MenuPage: ViewController {
     }
 }
 
-/// A view that lays out its subviews with a closure.
-@MainActor
-public final class LayoutView: View {
-    private let layout: (Rect) -> Void
-
-    public init(layout: @escaping (Rect) -> Void) {
-        self.layout = layout
-        super.init()
-    }
-
-    public override func layoutSubviews() { layout(bounds) }
-}
-
 /// A full page in one colour with a title and a hint, used by modals and container pages.
 @MainActor
 public final class ColorPage: ViewController {

@@ -32,83 +32,63 @@ func heldDrag(_ session: HeadlessSession, from: Point, to: Point) throws -> Surf
     return shot
 }
 
+/// Clicks `open` to show a page, captures a drag on it held from `from` to `to`, then leaves
+/// the page with `leave`.
+func heldDrag(opening open: Point, from: Point, to: Point, leave: @escaping (HeadlessSession) throws -> Void)
+    -> (HeadlessSession) throws -> Surface
+{
+    { session in
+        try session.click(at: open)
+        _ = try session.parkedScreenshot()
+        let shot = try heldDrag(session, from: from, to: to)
+        try leave(session)
+        _ = try session.parkedScreenshot()
+        return shot
+    }
+}
+
+/// Leaves a pushed page by its Back button.
+func back(_ session: HeadlessSession) throws { try session.click(at: Point(x: 40, y: 26)) }
+
+/// Leaves a presented page with Esc.
+func escape(_ session: HeadlessSession) throws {
+    try session.key(1, down: true)
+    try session.key(1, down: false)
+}
+
 let scenes: [Scene] = [
     Scene(name: "list", title: "Navigation: the list") { session in try session.parkedScreenshot() },
-    Scene(name: "pop-held", title: "Interactive pop held at 40 %") { session in
-        try session.click(at: Point(x: 200, y: 80))
-        _ = try session.parkedScreenshot()
-        let shot = try heldDrag(session, from: Point(x: 5, y: 300), to: Point(x: 320, y: 300))
-        try session.click(at: Point(x: 40, y: 26))
-        _ = try session.parkedScreenshot()
-        return shot
-    },
-    Scene(name: "scale-fade", title: "Scale and fade push (003) dragged to 25 %") { session in
-        try session.click(at: Point(x: 200, y: 136))
-        _ = try session.parkedScreenshot()
-        let shot = try heldDrag(session, from: Point(x: 600, y: 300), to: Point(x: 400, y: 300))
-        try session.click(at: Point(x: 40, y: 26))
-        _ = try session.parkedScreenshot()
-        return shot
-    },
-    Scene(name: "pixelate", title: "Pixelate dissolve (003) dragged to 50 %") { session in
-        try session.click(at: Point(x: 200, y: 248))
-        _ = try session.parkedScreenshot()
-        let shot = try heldDrag(session, from: Point(x: 700, y: 300), to: Point(x: 300, y: 300))
-        try session.click(at: Point(x: 40, y: 26))
-        _ = try session.parkedScreenshot()
-        return shot
-    },
+    Scene(name: "pop-held", title: "Interactive pop held at 40 %",
+          play: heldDrag(opening: Point(x: 200, y: 80), from: Point(x: 5, y: 300), to: Point(x: 320, y: 300), leave: back)),
+    Scene(name: "scale-fade", title: "Scale and fade push (003) dragged to 25 %",
+          play: heldDrag(opening: Point(x: 200, y: 136), from: Point(x: 600, y: 300), to: Point(x: 400, y: 300), leave: back)),
+    Scene(name: "pixelate", title: "Pixelate dissolve (003) dragged to 50 %",
+          play: heldDrag(opening: Point(x: 200, y: 248), from: Point(x: 700, y: 300), to: Point(x: 300, y: 300), leave: back)),
     Scene(name: "tab-swipe", title: "Tab swipe at 50 %: colours mix in OKLab") { session in
         try heldDrag(session, from: Point(x: 600, y: 300), to: Point(x: 200, y: 300))
     },
     Scene(name: "sheet-drag", title: "Sheet dragged down 25 %") { session in
         try openTab(1, session)
-        try session.click(at: Point(x: 200, y: 88))
-        _ = try session.parkedScreenshot()
-        let shot = try heldDrag(session, from: Point(x: 400, y: 200), to: Point(x: 400, y: 350))
-        try session.key(1, down: true)
-        try session.key(1, down: false)
-        _ = try session.parkedScreenshot()
-        return shot
+        return try heldDrag(opening: Point(x: 200, y: 88), from: Point(x: 400, y: 200), to: Point(x: 400, y: 350),
+                            leave: escape)(session)
     },
     Scene(name: "overlay", title: "Overlay (000): panel over 50 % dimming") { session in
         try session.click(at: Point(x: 200, y: 152))
         let shot = try session.parkedScreenshot()
-        try session.key(1, down: true)
-        try session.key(1, down: false)
+        try escape(session)
         _ = try session.parkedScreenshot()
         return shot
     },
-    Scene(name: "card-flip", title: "Card flip (002) dragged back to 50 %") { session in
-        try session.click(at: Point(x: 124, y: 340))
-        _ = try session.parkedScreenshot()
-        let shot = try heldDrag(session, from: Point(x: 5, y: 300), to: Point(x: 105, y: 300))
-        try session.key(1, down: true)
-        try session.key(1, down: false)
-        _ = try session.parkedScreenshot()
-        return shot
-    },
-    Scene(name: "expand", title: "Expand from icon (004) dragged down 30 %") { session in
-        try session.click(at: Point(x: 304, y: 248))
-        _ = try session.parkedScreenshot()
-        let shot = try heldDrag(session, from: Point(x: 400, y: 150), to: Point(x: 400, y: 330))
-        try session.key(1, down: true)
-        try session.key(1, down: false)
-        _ = try session.parkedScreenshot()
-        return shot
-    },
+    Scene(name: "card-flip", title: "Card flip (002) dragged back to 50 %",
+          play: heldDrag(opening: Point(x: 124, y: 340), from: Point(x: 5, y: 300), to: Point(x: 105, y: 300), leave: escape)),
+    Scene(name: "expand", title: "Expand from icon (004) dragged down 30 %",
+          play: heldDrag(opening: Point(x: 304, y: 248), from: Point(x: 400, y: 150), to: Point(x: 400, y: 330), leave: escape)),
     Scene(name: "gallery", title: "Gallery") { session in
         try openTab(2, session)
         return try session.parkedScreenshot()
     },
-    Scene(name: "gallery-zoom", title: "Flat zoom: a drag on the picture held at 30 %") { session in
-        try session.click(at: Point(x: 104, y: 133))
-        _ = try session.parkedScreenshot()
-        let shot = try heldDrag(session, from: Point(x: 100, y: 296), to: Point(x: 340, y: 296))
-        try session.click(at: Point(x: 40, y: 26))
-        _ = try session.parkedScreenshot()
-        return shot
-    },
+    Scene(name: "gallery-zoom", title: "Flat zoom: a drag on the picture held at 30 %",
+          play: heldDrag(opening: Point(x: 104, y: 133), from: Point(x: 100, y: 296), to: Point(x: 340, y: 296), leave: back)),
     Scene(name: "container-swipe", title: "Custom container swipe at 50 %") { session in
         try openTab(3, session)
         return try heldDrag(session, from: Point(x: 600, y: 300), to: Point(x: 200, y: 300))

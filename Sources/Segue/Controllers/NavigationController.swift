@@ -55,7 +55,7 @@ open class NavigationController: ViewController {
     public var topViewController: ViewController? { viewControllers.last }
 
     open override func loadView() {
-        let view = NavigationView(controller: self)
+        let view = LayoutView { [weak self] bounds in self?.layout(in: bounds) }
         view.backgroundColor = .white
         containerView.clipsToBounds = true
         view.addSubview(containerView)
@@ -207,19 +207,4 @@ open class NavigationController: ViewController {
         // The bar settles itself in its coordinator completion, which runs right after this.
     }
 
-}
-
-/// The navigation controller's own view: lays out bar and container on resize.
-@MainActor
-private final class NavigationView: View {
-    weak var controller: NavigationController?
-
-    init(controller: NavigationController) {
-        self.controller = controller
-        super.init()
-    }
-
-    override func layoutSubviews() {
-        controller?.layout(in: bounds)
-    }
 }

@@ -60,7 +60,7 @@ open class TabbedContainerController: ViewController {
     }
 
     open override func loadView() {
-        let view = TabbedContainerView(controller: self)
+        let view = LayoutView { [weak self] bounds in self?.layout(in: bounds) }
         view.backgroundColor = .white
         containerView.clipsToBounds = true
         view.addSubview(containerView)
@@ -227,20 +227,5 @@ open class TabbedContainerController: ViewController {
             button.tint = index == selectedIndex ? selectedColor : unselectedColor
             button.isSelected = index == selectedIndex
         }
-    }
-}
-
-/// Lays out bar and container on resize.
-@MainActor
-private final class TabbedContainerView: View {
-    weak var controller: TabbedContainerController?
-
-    init(controller: TabbedContainerController) {
-        self.controller = controller
-        super.init()
-    }
-
-    override func layoutSubviews() {
-        controller?.layout(in: bounds)
     }
 }
