@@ -19,6 +19,10 @@ public final class FrameStats {
     private(set) var commits = 0
     private(set) var framesDrawn = 0
     private(set) var emptyCommits = 0
+    /// wp_presentation feedback: frames the compositor showed, frames it dropped, its refresh.
+    private(set) var presented = 0
+    private(set) var discarded = 0
+    private var refreshNanoseconds: UInt32 = 0
     var wakeUps = 0
     /// Arrival time of the oldest input event not yet shown by a committed frame.
     private var pendingInput: Double?
@@ -43,6 +47,16 @@ public final class FrameStats {
     }
 
     func frameCallbackReceived() { frameCallbacks += 1 }
+
+    /// The events since the last frame changed nothing: they wait for no frame.
+    func inputShowedNothing() { pendingInput = nil }
+
+    func framePresented(refreshNanoseconds refresh: UInt32) {
+        presented += 1
+        refreshNanoseconds = refresh
+    }
+
+    func frameDiscarded() { discarded += 1 }
 
     /// A commit happened `start` ms after the frame began; `drewBuffer` when it showed a new buffer.
     func frameDrawn(start: Double, drewBuffer: Bool) {
@@ -71,6 +85,9 @@ public final class FrameStats {
             ("commits", "\(commits)"),
             ("frames_drawn", "\(framesDrawn)"),
             ("empty_commits", "\(emptyCommits)"),
+            ("frames_presented", "\(presented)"),
+            ("frames_discarded", "\(discarded)"),
+            ("output_refresh_ms", fmt(Double(refreshNanoseconds) / 1e6)),
             ("input_events", "\(inputEvents)"),
             ("latency_samples", "\(latencies.count)"),
             ("latency_p50_ms", fmt(percentile(latencies, 0.5))),

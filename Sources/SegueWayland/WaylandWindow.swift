@@ -164,7 +164,12 @@ final class WaylandWindow: WindowHost {
     /// After every dispatch: draw now when dirty and no frame callback will do it for us.
     private func drawIfDue() {
         guard isConfigured, frameCallback == nil else { return }
-        if needsDraw || content.needsDisplay { draw() }
+        if needsDraw || content.needsDisplay {
+            draw()
+        } else {
+            // Input that changed nothing on screen has no latency to measure.
+            stats?.inputShowedNothing()
+        }
     }
 
     fileprivate func frameDone(time ms: UInt32) {
@@ -220,6 +225,9 @@ final class WaylandWindow: WindowHost {
             wl_surface_attach(surface, buffer.buffer, 0, 0)
             wl_surface_damage_buffer(surface, Int32(damage.minX), Int32(damage.minY),
                                      Int32(damage.width), Int32(damage.height))
+            if let stats, let presentation = display.presentation {
+                PresentationFeedback.request(presentation, surface: surface, stats: stats)
+            }
             pool.markAttached(buffer, damage: damage)
             framesDrawn += 1
         }
