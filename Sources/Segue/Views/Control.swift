@@ -23,4 +23,22 @@ open class Control: View {
     }
 
     func cancelTracking() { isHighlighted = false }
+
+    // MARK: keyboard
+
+    /// Whether Tab stops here (when visible and enabled). Override to leave a control out.
+    open var canBecomeFocused: Bool { true }
+
+    /// The focus ring's colour around this control; nil: the accent, or white when what lies
+    /// behind the control is dark (a dark bar).
+    public var focusRingColor: Color?
+
+    /// Whether the window's keyboard focus is on this control.
+    public var isFocused: Bool { window?.focusedControl === self }
+
+    /// Enter or Space on the focused control: the same as a click (``onTap``).
+    open func activate() {
+        guard isEnabled else { return }
+        onTap?()
+    }
 }

@@ -33,6 +33,7 @@ final class InputRouter {
             updateCursor(at: point)
         case .pointerButton(let button, let pressed):
             if pressed {
+                window?.keyboardFocus.drop()
                 pressedButtons.insert(button)
                 if pressedButtons.count > 1 {
                     // A second button mid-press: nobody can tell what the user means; cancel.
@@ -46,6 +47,7 @@ final class InputRouter {
                 if button == .left, wasOnly, let pointer { ended(at: pointer, time: event.time) }
             }
         case .touchDown(let id, let point):
+            window?.keyboardFocus.drop()
             guard touchID == nil else { cancelSequence(); return }
             touchID = id
             began(at: point, time: event.time)

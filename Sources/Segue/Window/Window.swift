@@ -26,6 +26,8 @@ public final class Window {
     public private(set) var deviceScale = 1.0
     let animationDriver = AnimationDriver()
     let inputRouter: InputRouter
+    /// Keyboard focus and its ring (see ``KeyboardFocus``); set up right after init.
+    private(set) var keyboardFocus: KeyboardFocus!
 
     public init(rootViewController: ViewController) {
         self.rootViewController = rootViewController
@@ -38,7 +40,23 @@ public final class Window {
         rootViewController.beginAppearanceTransition(isAppearing: true, animated: false)
         rootViewController.endAppearanceTransition()
         inputRouter.window = self
+        keyboardFocus = KeyboardFocus(window: self)
     }
+
+    // MARK: keyboard focus
+
+    /// The control Tab moved to, if any (Enter or Space activates it).
+    public var focusedControl: Control? { keyboardFocus.current }
+
+    /// The focus ring: composited above the whole tree, fitted to ``focusedControl`` before
+    /// each frame; hidden when nothing is focused or a transition runs.
+    public var focusRing: FocusRingView { keyboardFocus.ring }
+
+    /// The controls Tab visits now, in order.
+    public var focusableControls: [Control] { keyboardFocus.focusableControls() }
+
+    /// Moves keyboard focus to `control` (nil: nowhere).
+    public func focus(_ control: Control?) { keyboardFocus.setFocus(control) }
 
     /// The window's new size in logical pixels (configure, resize).
     public func resize(to size: Size) {
@@ -83,6 +101,7 @@ public final class Window {
     public func prepareFrame(deviceScale: Double) -> Rect? {
         self.deviceScale = deviceScale
         rootView.layoutIfNeeded()
+        keyboardFocus.updateRing()
         let windowRect = Rect(x: 0, y: 0, width: (size.width * deviceScale).rounded(.up),
                               height: (size.height * deviceScale).rounded(.up))
         pass.features = Window.renderFeatures
@@ -96,6 +115,8 @@ public final class Window {
         for view in rootView.subviews {
             _ = view.updateGeometry(parent: base, clip: windowRect, canOcclude: true, pass: pass)
         }
+        // The ring, above everything: it hides nothing, so it never occludes.
+        _ = focusRing.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
         if needsFullDamage { pass.damageAll() }
         needsFullDamage = false
         needsDisplay = false
@@ -124,6 +145,7 @@ public final class Window {
             canvas.restore()
         }
         for view in rootView.subviews { view.composite(into: canvas, deviceScale: deviceScale, pass: pass) }
+        focusRing.composite(into: canvas, deviceScale: deviceScale, pass: pass)
         canvas.restore()
         return pass.report
     }
@@ -146,9 +168,11 @@ public final class Window {
                     width: damage.width / deviceScale, height: damage.height / deviceScale)
     }
 
-    /// Offers a key to the topmost presented controller, then down the chain; Esc
+    /// Keyboard focus first (Tab, Shift+Tab, arrows, Enter and Space on a focused control),
+    /// then offers a key to the topmost presented controller, then down the chain; Esc
     /// dismisses the topmost presentation when nobody took it.
     func handleKey(_ event: KeyEvent) {
+        if keyboardFocus.handle(event) { return }
         var chain = [rootViewController]
         while let next = chain.last?.presentedViewController { chain.append(next) }
         for controller in chain.reversed() where controller.handleKey(event) { return }
