@@ -30,10 +30,12 @@ if pkg-config --exists libadwaita-1 2>/dev/null; then
 fi
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+# Local changes other than BENCHMARKS.md itself (which the redirect below truncates first).
+dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local changes)')
 {
     echo "# Benchmarks"
     echo
-    echo "Written by \`scripts/benchmarks.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'); commit $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (with local changes)')."
+    echo "Written by \`scripts/benchmarks.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'); commit $(git rev-parse --short HEAD)$dirty."
     echo "Machine: $cpu, nproc $(nproc), $(uname -sr); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)."
     echo "The machine is shared with other builders: timings are noisy. Compare the ratios measured"
     echo "in the same run, not absolute milliseconds across runs."

@@ -72,7 +72,10 @@ func compareWithAdwCarousel(rounds: Int) throws {
     func row(_ name: String, _ value: (PerformanceRun) -> String) {
         print("| \(name) | \(value(last.adw)) | \(value(last.segue)) |")
     }
-    row("client") { $0.final.strings["renderer"] == nil ? Paths.demo : Paths.adwCarousel }
+    func relative(_ path: String) -> String {
+        path.hasPrefix(Paths.root + "/") ? String(path.dropFirst(Paths.root.count + 1)) : path
+    }
+    row("client") { relative($0.final.strings["renderer"] == nil ? Paths.demo : Paths.adwCarousel) }
     row("held drag: duration") { "\(f($0.swipeSeconds)) s" }
     row("held drag: commits of the window's surface") { "\(Int($0.swipeCommits))" }
     row("held drag: frames drawn (commits with a new buffer)") { "\(Int($0.swipeFramesDrawn)) (\(f($0.swipeFrameRate, 1)) per s)" }
