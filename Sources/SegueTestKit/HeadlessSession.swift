@@ -30,9 +30,29 @@ public final class HeadlessSession: @unchecked Sendable {
         /// `weston.ini` contents; nil runs weston with `--no-config`.
         /// `[core]\nrepaint-window=16` gives about 60 Hz frame callbacks instead of 39.
         public var westonConfig: String?
-        public init(stats: Bool = false, westonConfig: String? = nil) {
+        /// Another client to run instead of `segue-demo` (a benchmark peer); it gets
+        /// `--stats FILE` when ``stats`` is on, and no `--trace`.
+        public var client: Client?
+        /// Run `segue-demo` with `--trace` (see ``trace``); off for benchmarks against a peer
+        /// that writes no such file.
+        public var trace = true
+        public init(stats: Bool = false, westonConfig: String? = nil, client: Client? = nil, trace: Bool = true) {
             self.stats = stats
             self.westonConfig = westonConfig
+            self.client = client
+            self.trace = trace
+        }
+    }
+
+    /// A Wayland client to run in the session: its executable, arguments and extra environment.
+    public struct Client: Sendable {
+        public var path: String
+        public var arguments: [String]
+        public var environment: [String: String]
+        public init(path: String, arguments: [String] = [], environment: [String: String] = [:]) {
+            self.path = path
+            self.arguments = arguments
+            self.environment = environment
         }
     }
 
@@ -42,7 +62,8 @@ public final class HeadlessSession: @unchecked Sendable {
         guard let westonPath = Paths.which("weston") else {
             throw HarnessError("weston is not installed (apt-get install weston); e2e tests cannot run")
         }
-        for (path, what) in [(Paths.plugin, "test plugin"), (Paths.inject, "segue-inject"), (Paths.demo, "segue-demo")]
+        let appPath = options.client?.path ?? Paths.demo
+        for (path, what) in [(Paths.plugin, "test plugin"), (Paths.inject, "segue-inject"), (appPath, "the client")]
         where !FileManager.default.fileExists(atPath: path) {
             throw HarnessError("\(what) not built at \(path) (run `make test`)")
         }
@@ -75,8 +96,14 @@ public final class HeadlessSession: @unchecked Sendable {
         var launch = timespec()
         clock_gettime(CLOCK_MONOTONIC, &launch)
         env["SEGUE_LAUNCH_MONOTONIC_MS"] = String(Double(launch.tv_sec) * 1000 + Double(launch.tv_nsec) / 1e6)
-        app = try Subprocess(Paths.demo, ["--trace", tracePath] + (options.stats ? ["--stats", statsPath] : []),
-                             environment: env, stdout: appLog, stderr: appLog)
+        let stats = options.stats ? ["--stats", statsPath] : []
+        if let client = options.client {
+            env.merge(client.environment) { $1 }
+            app = try Subprocess(client.path, client.arguments + stats, environment: env, stdout: appLog, stderr: appLog)
+        } else {
+            let trace = options.trace ? ["--trace", tracePath] : []
+            app = try Subprocess(Paths.demo, trace + stats, environment: env, stdout: appLog, stderr: appLog)
+        }
     }
 
     private func westonConfigArguments(_ config: String?) -> [String] {

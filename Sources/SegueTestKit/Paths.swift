@@ -16,6 +16,10 @@ public enum Paths {
     public static var demo: String { binDir + "/segue-demo" }
     public static var plugin: String { root + "/meson-helpers/build/segue-test-plugin.so" }
     public static var inject: String { root + "/meson-helpers/build/segue-inject" }
+    /// The libadwaita peer of the swipe benchmark (`make adw-carousel`; override: SEGUE_ADW_CAROUSEL).
+    public static var adwCarousel: String {
+        ProcessInfo.processInfo.environment["SEGUE_ADW_CAROUSEL"] ?? root + "/bench/adw-carousel/build/adw-carousel"
+    }
     /// Screenshots the tests keep (README gallery, looking at failures).
     public static var artifacts: String { root + "/artifacts" }
 

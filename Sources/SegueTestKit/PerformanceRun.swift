@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import Motion
 
@@ -10,7 +11,28 @@ import Motion
 public struct PerformanceRun: Sendable {
     public struct Snapshot: Sendable {
         public var values: [String: Double]
+        /// The string fields (a peer reports its renderer and library versions).
+        public var strings: [String: String] = [:]
         public subscript(_ key: String) -> Double { values[key] ?? 0 }
+    }
+
+    /// The held drag: a press at `fromX` (mid-height), `steps` motions `intervalMs` apart
+    /// (explicit event timestamps, paced in real time) to `toX`, then the release.
+    public struct Swipe: Sendable {
+        public var fromX: Double
+        public var toX: Double
+        public var steps: Int
+        public var intervalMs: UInt32
+        public init(fromX: Double, toX: Double, steps: Int = 120, intervalMs: UInt32 = 16) {
+            self.fromX = fromX
+            self.toX = toX
+            self.steps = steps
+            self.intervalMs = intervalMs
+        }
+        /// segue-perf's own: from 80 % to 10 % of the width.
+        public static func standard(width: Int) -> Swipe {
+            Swipe(fromX: Double(width) * 0.8, toX: Double(width) * 0.1)
+        }
     }
 
     /// Stats at the end of the launch (after the first frame settled), around 3 s of idle,
@@ -21,15 +43,26 @@ public struct PerformanceRun: Sendable {
     public var final: Snapshot
     public var swipeSeconds: Double
     public var exitStatus: Int32?
+    /// With `captureMidSwipe`: the share of the output (sampled every 4 px) that differs
+    /// between a shot just before the press and the mid-swipe shot; the pointer alone is ≪ 1 %.
+    public var midSwipeChangedFraction: Double?
 
     public static let westonConfig = "[core]\nrepaint-window=16\n"
 
     /// Runs the script: launch, 3 s idle, a full-window tab swipe of about 2 s (a press in the
     /// Navigation tab's page, 120 motions 16 ms apart towards the left, release), settle,
     /// SIGTERM.
-    public static func run(width: Int = 1280, height: Int = 800) throws -> PerformanceRun {
+    ///
+    /// `client` runs another program that speaks the same `--stats` protocol instead of
+    /// `segue-demo` (a benchmark peer); `captureMidSwipe` writes a PNG of the output halfway
+    /// through the held drag (inside the measured phase, so do it for both sides of a comparison);
+    /// `trace: false` runs segue-demo without `--trace` (one JSON line written per drag update).
+    public static func run(width: Int = 1280, height: Int = 800, client: HeadlessSession.Client? = nil,
+                           swipe: Swipe? = nil, captureMidSwipe: String? = nil, trace: Bool = true) throws -> PerformanceRun {
+        let swipe = swipe ?? .standard(width: width)
         let session = try HeadlessSession(width: width, height: height,
-                                          options: HeadlessSession.Options(stats: true, westonConfig: westonConfig))
+                                          options: HeadlessSession.Options(stats: true, westonConfig: westonConfig,
+                                                                           client: client, trace: trace))
         defer { session.stop() }
         try session.waitForApp()
         try session.parkPointer()
@@ -41,32 +74,46 @@ public struct PerformanceRun: Sendable {
         let idleEnd = try snapshot(session)
 
         let y = Double(height) / 2
-        try session.move(to: Point(x: Double(width) * 0.8, y: y), afterMs: 100)
+        try session.move(to: Point(x: swipe.fromX, y: y), afterMs: 100)
+        let before = captureMidSwipe == nil ? nil : try session.stableScreenshot()
         let swipeStart = try snapshot(session)
         let began = Date()
         try session.press(afterMs: 30)
-        let steps = 120
-        for step in 1...steps {
-            let x = Double(width) * (0.8 - 0.7 * Double(step) / Double(steps))
-            try session.move(to: Point(x: x, y: y), afterMs: 16)
-            usleep(16_000)
+        for step in 1...swipe.steps {
+            let x = swipe.fromX + (swipe.toX - swipe.fromX) * Double(step) / Double(swipe.steps)
+            try session.move(to: Point(x: x, y: y), afterMs: swipe.intervalMs)
+            usleep(swipe.intervalMs * 1000)
+            if step == swipe.steps / 2, let path = captureMidSwipe { try session.send("capture \(path)") }
         }
         let swipeEnd = try snapshot(session)
         let swipeSeconds = Date().timeIntervalSince(began)
-        try session.release(afterMs: 16)
+        try session.release(afterMs: swipe.intervalMs)
         usleep(1_000_000)
 
         guard let app = session.app else { throw HarnessError("the app is gone") }
         kill(app.process.processIdentifier, SIGTERM)
         let status = app.waitForExit(timeout: 5)
         let final = try read(session.statsPath)
+        var changed: Double?
+        if let before, let path = captureMidSwipe {
+            let middle = try Surface.loadPNG(from: path)
+            var differing = 0, samples = 0
+            for py in stride(from: 0, to: min(before.height, middle.height), by: 4) {
+                for px in stride(from: 0, to: min(before.width, middle.width), by: 4) {
+                    samples += 1
+                    if before.pixel(x: px, y: py) != middle.pixel(x: px, y: py) { differing += 1 }
+                }
+            }
+            changed = Double(differing) / Double(max(1, samples))
+        }
         return PerformanceRun(launched: launched, idleStart: idleStart, idleEnd: idleEnd, swipeStart: swipeStart,
-                              swipeEnd: swipeEnd, final: final, swipeSeconds: swipeSeconds, exitStatus: status)
+                              swipeEnd: swipeEnd, final: final, swipeSeconds: swipeSeconds, exitStatus: status,
+                              midSwipeChangedFraction: changed)
     }
 
     /// Asks the app for a snapshot and waits until the file shows it.
     static func snapshot(_ session: HeadlessSession) throws -> Snapshot {
-        guard let app = session.app, app.isRunning else { throw HarnessError("segue-demo is not running: \(session.appLog)") }
+        guard let app = session.app, app.isRunning else { throw HarnessError("the client is not running: \(session.appLog)") }
         let before = (try? read(session.statsPath))?["time_ms"] ?? -1
         kill(app.process.processIdentifier, SIGUSR1)
         var result: Snapshot?
@@ -83,7 +130,8 @@ public struct PerformanceRun: Sendable {
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw HarnessError("stats file is not a JSON object")
         }
-        return Snapshot(values: object.compactMapValues { ($0 as? NSNumber)?.doubleValue })
+        return Snapshot(values: object.compactMapValues { ($0 as? NSNumber)?.doubleValue },
+                        strings: object.compactMapValues { $0 as? String })
     }
 
     // MARK: figures
@@ -97,6 +145,7 @@ public struct PerformanceRun: Sendable {
     public var swipeCallbacks: Double { swipeEnd["frame_callbacks"] - swipeStart["frame_callbacks"] }
     public var swipeCommits: Double { swipeEnd["commits"] - swipeStart["commits"] }
     public var swipeFramesDrawn: Double { swipeEnd["frames_drawn"] - swipeStart["frames_drawn"] }
-    public var swipeCPUPerFrame: Double { (swipeEnd["cpu_ms"] - swipeStart["cpu_ms"]) / max(1, swipeFramesDrawn) }
+    public var swipeCPUms: Double { swipeEnd["cpu_ms"] - swipeStart["cpu_ms"] }
+    public var swipeCPUPerFrame: Double { swipeCPUms / max(1, swipeFramesDrawn) }
     public var swipeFrameRate: Double { swipeFramesDrawn / swipeSeconds }
 }

@@ -6,6 +6,25 @@ import SegueTestKit
 /// Set SEGUE_BIN_DIR=.build/release to measure the release build.
 ///
 ///     segue-perf
+///     segue-perf --peer adw [--rounds N]   # side by side with libadwaita's AdwCarousel (ComparePeer.swift)
+let arguments = CommandLine.arguments
+if let index = arguments.firstIndex(of: "--peer") {
+    guard index + 1 < arguments.count, arguments[index + 1] == "adw" else {
+        FileHandle.standardError.write(Data("segue-perf: --peer takes `adw`\n".utf8))
+        exit(2)
+    }
+    var rounds = 3
+    if let r = arguments.firstIndex(of: "--rounds"), r + 1 < arguments.count, let n = Int(arguments[r + 1]), n > 0 {
+        rounds = n
+    }
+    do {
+        try compareWithAdwCarousel(rounds: rounds)
+    } catch {
+        FileHandle.standardError.write(Data("segue-perf: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 do {
     let run = try PerformanceRun.run()
     func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }

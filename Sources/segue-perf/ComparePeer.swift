@@ -1,0 +1,91 @@
+import Foundation
+import SegueTestKit
+
+/// `segue-perf --peer adw`: libadwaita 1.2's AdwCarousel (GTK 4 cairo renderer, the program in
+/// bench/adw-carousel/) and segue-demo's tab swipe, each in its own fresh headless weston set up
+/// the same way (pixman, kiosk shell, 1280×800, `repaint-window=16`, the test plugin), both driven
+/// by the same PerformanceRun script and the same injected drag: a press at x = 1000, 120 motions
+/// 16 ms apart (explicit timestamps) to x = 280, release. Each side reports through the same
+/// `--stats` protocol; the figure is process CPU (getrusage, user + system) from just before the
+/// press to just after the last motion, divided by the frames drawn in that window (commits of
+/// the window's surface that carried a new buffer). Rounds alternate which side goes first.
+/// segue-demo runs without `--trace` here (the peer writes no trace either).
+func compareWithAdwCarousel(rounds: Int) throws {
+    let width = 1280, height = 800
+    let swipe = PerformanceRun.Swipe(fromX: 1000, toX: 280, steps: 120, intervalMs: 16)
+    let peer = HeadlessSession.Client(path: Paths.adwCarousel, environment: [
+        "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1",
+        "GSETTINGS_BACKEND": "memory",
+    ])
+    guard FileManager.default.isExecutableFile(atPath: peer.path) else {
+        throw HarnessError("\(peer.path) is not built: run `make adw-carousel` (installs libadwaita-1-dev)")
+    }
+    try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+    let adwShot = Paths.artifacts + "/adw-carousel-mid-swipe.png"
+    let segueShot = Paths.artifacts + "/segue-mid-swipe.png"
+
+    var pairs: [(adw: PerformanceRun, segue: PerformanceRun)] = []
+    for round in 0..<rounds {
+        func adw() throws -> PerformanceRun {
+            try PerformanceRun.run(width: width, height: height, client: peer, swipe: swipe, captureMidSwipe: adwShot)
+        }
+        func segue() throws -> PerformanceRun {
+            try PerformanceRun.run(width: width, height: height, swipe: swipe, captureMidSwipe: segueShot, trace: false)
+        }
+        if round % 2 == 0 {
+            let a = try adw()
+            pairs.append((a, try segue()))
+        } else {
+            let s = try segue()
+            pairs.append((try adw(), s))
+        }
+    }
+
+    func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+    func moved(_ run: PerformanceRun) -> String {
+        run.midSwipeChangedFraction.map { "\(f($0 * 100, 1)) %" } ?? "–"
+    }
+    let names = pairs[0].adw.final.strings
+    let adwLabel = "libadwaita \(names["libadwaita"] ?? "?") AdwCarousel (GTK \(names["gtk"] ?? "?"), \(names["renderer"] ?? "?"))"
+
+    print("| round (order) | \(adwLabel): CPU per frame | segue-demo tab swipe: CPU per frame | segue ÷ libadwaita |")
+    print("|---|---:|---:|---:|")
+    for (index, pair) in pairs.enumerated() {
+        let order = index % 2 == 0 ? "libadwaita first" : "segue first"
+        print("| \(index + 1) (\(order)) | \(f(pair.adw.swipeCPUPerFrame, 3)) ms (\(Int(pair.adw.swipeFramesDrawn)) frames)"
+            + " | \(f(pair.segue.swipeCPUPerFrame, 3)) ms (\(Int(pair.segue.swipeFramesDrawn)) frames)"
+            + " | \(f(pair.segue.swipeCPUPerFrame / max(0.001, pair.adw.swipeCPUPerFrame)))× |")
+    }
+    let adwPooled = pairs.map(\.adw.swipeCPUms).reduce(0, +) / max(1, pairs.map(\.adw.swipeFramesDrawn).reduce(0, +))
+    let seguePooled = pairs.map(\.segue.swipeCPUms).reduce(0, +) / max(1, pairs.map(\.segue.swipeFramesDrawn).reduce(0, +))
+    let ratio = seguePooled / max(0.001, adwPooled)
+    print("| **all \(pairs.count) rounds (total CPU ÷ total frames)** | **\(f(adwPooled, 3)) ms** | **\(f(seguePooled, 3)) ms** | **\(f(ratio))×** |")
+    print()
+    print("segue-demo's client CPU per frame is \(f(ratio))× libadwaita's (target: ≤ 0.50×, i.e. at most half).")
+    print()
+
+    let last = pairs[pairs.count - 1]
+    print("Round \(pairs.count) in detail:")
+    print()
+    print("| figure | libadwaita AdwCarousel | segue-demo tab swipe |")
+    print("|---|---:|---:|")
+    func row(_ name: String, _ value: (PerformanceRun) -> String) {
+        print("| \(name) | \(value(last.adw)) | \(value(last.segue)) |")
+    }
+    func relative(_ path: String) -> String {
+        path.hasPrefix(Paths.root + "/") ? String(path.dropFirst(Paths.root.count + 1)) : path
+    }
+    row("client") { relative($0.final.strings["renderer"] == nil ? Paths.demo : Paths.adwCarousel) }
+    row("held drag: duration") { "\(f($0.swipeSeconds)) s" }
+    row("held drag: commits of the window's surface") { "\(Int($0.swipeCommits))" }
+    row("held drag: frames drawn (commits with a new buffer)") { "\(Int($0.swipeFramesDrawn)) (\(f($0.swipeFrameRate, 1)) per s)" }
+    row("held drag: process CPU, user + system (getrusage)") { "\(f($0.swipeCPUms, 1)) ms" }
+    row("held drag: CPU per frame drawn") { "\(f($0.swipeCPUPerFrame, 3)) ms" }
+    row("mid-drag shot: output changed since the press") { moved($0) }
+    row("idle 3 s: commits") { "\(Int($0.idleFrames))" }
+    row("idle 3 s: CPU") { "\(f($0.idleCPUms)) ms" }
+    row("RSS at exit") { "\(Int($0.final["rss_kb"])) kB" }
+    row("exit status after SIGTERM") { $0.exitStatus.map(String.init) ?? "none" }
+    print()
+    print("Mid-drag screenshots (round \(pairs.count)): `artifacts/adw-carousel-mid-swipe.png`, `artifacts/segue-mid-swipe.png`.")
+}
