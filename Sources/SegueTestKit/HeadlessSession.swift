@@ -178,10 +178,21 @@ public final class HeadlessSession: @unchecked Sendable {
         try send("button left up \(clock)")
     }
 
+    /// Clicks at `point`. A click usually starts a transition: this waits (up to a second)
+    /// until the app has traced its `begin`, so that a following screenshot cannot catch the
+    /// app before it read the click — on a loaded machine a starved app can show two equal
+    /// frames of the old state.
     public func click(at point: Point) throws {
+        let begins = traceCount("begin")
         try move(to: point, afterMs: 100)
         try press(afterMs: 50)
         try release(afterMs: 80)
+        try? waitFor("the click to start a transition", timeout: 1) { self.traceCount("begin") > begins }
+    }
+
+    /// How many trace records of `event` the app has written.
+    public func traceCount(_ event: String) -> Int {
+        trace.filter { $0["event"] as? String == event }.count
     }
 
     /// Moves the held pointer to `target` in `steps` motions `interval` ms apart.

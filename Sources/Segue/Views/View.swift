@@ -429,6 +429,17 @@ open class View {
 
     private func drawCachedContent(into canvas: Canvas, deviceScale: Double, alpha: Double) {
         guard hasContent else { return }
+        // A background alone is one fill: cheaper than keeping (and, when the view resizes,
+        // re-rendering) an image of it.
+        if !drawsContent, let backgroundColor {
+            let color = backgroundColor.withAlpha(backgroundColor.alpha * alpha)
+            if cornerRadius > 0 && !clipsToBounds {
+                canvas.fill(roundedRect: bounds, radius: cornerRadius, color: color)
+            } else {
+                canvas.fill(bounds, color: color)
+            }
+            return
+        }
         if !cachesContent {
             canvas.withSavedState {
                 if let backgroundColor { canvas.fill(bounds, color: backgroundColor) }
@@ -454,7 +465,8 @@ open class View {
                             && Window.renderFeatures.contains(.opaqueCopy))
             canvas.transform = m
         } else {
-            canvas.draw(contentCache, in: bounds, alpha: alpha)
+            // Scaled while it animates: bilinear, as Core Animation filters layer contents.
+            canvas.draw(contentCache, in: bounds, alpha: alpha, filter: .fast)
         }
     }
 
