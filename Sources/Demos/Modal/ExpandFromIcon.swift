@@ -17,9 +17,13 @@ public final class ArtworkFillView: View {
     }
 
     public override var drawsContent: Bool { true }
+    /// Its size changes every frame of the expansion: one scaled draw of the picture per frame
+    /// costs less than re-rendering a cached copy and then drawing that.
+    public override var cachesContent: Bool { false }
 
     public override func draw(in canvas: Canvas) {
-        canvas.draw(Self.image(index), in: Self.aspectFill(imageSize: Size(width: 480, height: 360), in: bounds))
+        canvas.draw(Self.image(index), in: Self.aspectFill(imageSize: Size(width: 480, height: 360), in: bounds),
+                    filter: .fast)
     }
 
     static func image(_ index: Int) -> Surface { Artwork.image(index) }
@@ -100,11 +104,13 @@ public final class ExpandDetailPage: ViewController {
         close.cornerRadius = 10
         close.onTap = { [weak self] in self?.dismiss(animated: true) }
         let image = imageView
-        let view = LayoutView { bounds in
+        let view = LayoutView { [weak self] bounds in
             let imageHeight = ExpandDetailPage.imageHeight(in: bounds)
             image.frame = Rect(x: 0, y: 0, width: bounds.width, height: imageHeight)
-            // Text keeps a readable width while the page is narrow; the page clips it.
-            let textWidth = max(bounds.width - 56, 400)
+            // Text is laid out for the full window while the page grows (the page clips it), so
+            // it is not laid out and drawn again every frame.
+            let windowWidth = self?.isViewLoaded == true ? self?.view.window?.size.width : nil
+            let textWidth = max((windowWidth ?? bounds.width) - 56, 400)
             title.frame = Rect(x: 28, y: imageHeight + 20, width: textWidth, height: 36)
             text.frame = Rect(x: 28, y: imageHeight + 62, width: textWidth, height: 66)
             close.frame = Rect(x: bounds.width - 108, y: 16, width: 88, height: 36)
