@@ -42,6 +42,8 @@ public struct PerformanceRun: Sendable {
     public var swipeStart: Snapshot, swipeEnd: Snapshot
     public var final: Snapshot
     public var swipeSeconds: Double
+    /// weston's CPU time (see ``WestonCPU``) just before the press and just after the last motion.
+    public var westonSwipeStart: WestonCPU?, westonSwipeEnd: WestonCPU?
     public var exitStatus: Int32?
     /// With `captureMidSwipe`: the share of the output (sampled every 4 px) that differs
     /// between a shot just before the press and the mid-swipe shot; the pointer alone is ≪ 1 %.
@@ -77,6 +79,7 @@ public struct PerformanceRun: Sendable {
         try session.move(to: Point(x: swipe.fromX, y: y), afterMs: 100)
         let before = captureMidSwipe == nil ? nil : try session.stableScreenshot()
         let swipeStart = try snapshot(session)
+        let westonStart = session.westonCPU()
         let began = Date()
         try session.press(afterMs: 30)
         for step in 1...swipe.steps {
@@ -86,6 +89,7 @@ public struct PerformanceRun: Sendable {
             if step == swipe.steps / 2, let path = captureMidSwipe { try session.send("capture \(path)") }
         }
         let swipeEnd = try snapshot(session)
+        let westonEnd = session.westonCPU()
         let swipeSeconds = Date().timeIntervalSince(began)
         try session.release(afterMs: swipe.intervalMs)
         usleep(1_000_000)
@@ -107,7 +111,8 @@ public struct PerformanceRun: Sendable {
             changed = Double(differing) / Double(max(1, samples))
         }
         return PerformanceRun(launched: launched, idleStart: idleStart, idleEnd: idleEnd, swipeStart: swipeStart,
-                              swipeEnd: swipeEnd, final: final, swipeSeconds: swipeSeconds, exitStatus: status,
+                              swipeEnd: swipeEnd, final: final, swipeSeconds: swipeSeconds,
+                              westonSwipeStart: westonStart, westonSwipeEnd: westonEnd, exitStatus: status,
                               midSwipeChangedFraction: changed)
     }
 
@@ -148,4 +153,15 @@ public struct PerformanceRun: Sendable {
     public var swipeCPUms: Double { swipeEnd["cpu_ms"] - swipeStart["cpu_ms"] }
     public var swipeCPUPerFrame: Double { swipeCPUms / max(1, swipeFramesDrawn) }
     public var swipeFrameRate: Double { swipeFramesDrawn / swipeSeconds }
+    /// weston's CPU during the held drag (schedstat, ns resolution), and per client frame drawn.
+    public var westonSwipeCPUms: Double {
+        guard let start = westonSwipeStart, let end = westonSwipeEnd else { return 0 }
+        return end.schedMs - start.schedMs
+    }
+    /// The same from /proc/PID/stat utime + stime (10 ms ticks): a cross-check.
+    public var westonSwipeStatCPUms: Double {
+        guard let start = westonSwipeStart, let end = westonSwipeEnd else { return 0 }
+        return end.statMs - start.statMs
+    }
+    public var westonSwipeCPUPerFrame: Double { westonSwipeCPUms / max(1, swipeFramesDrawn) }
 }

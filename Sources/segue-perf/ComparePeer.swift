@@ -63,6 +63,18 @@ func compareWithAdwCarousel(rounds: Int) throws {
     print()
     print("segue-demo's client CPU per frame is \(f(ratio))× libadwaita's (target: ≤ 0.50×, i.e. at most half).")
     print()
+    // Work can move between client and compositor (subsurfaces move layers in weston):
+    // weston's own CPU during the same held drags, per client frame, for the honest picture.
+    let adwWeston = pairs.map(\.adw.westonSwipeCPUms).reduce(0, +) / max(1, pairs.map(\.adw.swipeFramesDrawn).reduce(0, +))
+    let segueWeston = pairs.map(\.segue.westonSwipeCPUms).reduce(0, +) / max(1, pairs.map(\.segue.swipeFramesDrawn).reduce(0, +))
+    print("weston's CPU during the same held drags (/proc/PID/task/*/schedstat, all \(pairs.count) rounds, per frame the client drew):")
+    print()
+    print("| side | client CPU per frame | weston CPU per frame | client + weston per frame |")
+    print("|---|---:|---:|---:|")
+    print("| libadwaita AdwCarousel | \(f(adwPooled, 3)) ms | \(f(adwWeston, 3)) ms | \(f(adwPooled + adwWeston, 3)) ms |")
+    print("| segue-demo tab swipe | \(f(seguePooled, 3)) ms | \(f(segueWeston, 3)) ms | \(f(seguePooled + segueWeston, 3)) ms |")
+    print("| segue ÷ libadwaita | \(f(ratio))× | \(f(segueWeston / max(0.001, adwWeston)))× | \(f((seguePooled + segueWeston) / max(0.001, adwPooled + adwWeston)))× |")
+    print()
 
     let last = pairs[pairs.count - 1]
     print("Round \(pairs.count) in detail:")
@@ -81,6 +93,7 @@ func compareWithAdwCarousel(rounds: Int) throws {
     row("held drag: frames drawn (commits with a new buffer)") { "\(Int($0.swipeFramesDrawn)) (\(f($0.swipeFrameRate, 1)) per s)" }
     row("held drag: process CPU, user + system (getrusage)") { "\(f($0.swipeCPUms, 1)) ms" }
     row("held drag: CPU per frame drawn") { "\(f($0.swipeCPUPerFrame, 3)) ms" }
+    row("held drag: weston CPU (schedstat; /proc stat ticks)") { "\(f($0.westonSwipeCPUms, 1)) ms; \(f($0.westonSwipeStatCPUms, 0)) ms" }
     row("mid-drag shot: output changed since the press") { moved($0) }
     row("idle 3 s: commits") { "\(Int($0.idleFrames))" }
     row("idle 3 s: CPU") { "\(f($0.idleCPUms)) ms" }

@@ -43,6 +43,7 @@ do {
     print("| swipe: frames drawn (new buffer) | \(Int(run.swipeFramesDrawn)) (\(f(run.swipeFrameRate, 1)) per s) |")
     print("| swipe: frames skipped (callbacks not answered by a commit) | \(Int(max(0, run.swipeCallbacks - run.swipeCommits))) |")
     print("| swipe: process CPU per frame drawn (getrusage) | \(f(run.swipeCPUPerFrame, 3)) ms |")
+    print("| swipe: weston CPU per frame drawn (schedstat) | \(f(run.westonSwipeCPUPerFrame, 3)) ms |")
     print("| whole run: pointer event read → commit, p50 | \(f(run.final["latency_p50_ms"])) ms |")
     print("| whole run: pointer event read → commit, p99 | \(f(run.final["latency_p99_ms"])) ms |")
     print("| whole run: latency samples | \(Int(run.final["latency_samples"])) |")
