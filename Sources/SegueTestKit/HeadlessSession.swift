@@ -247,7 +247,8 @@ public final class HeadlessSession: @unchecked Sendable {
 
     /// Waits until the trace has as many `complete` records as `begin` records.
     public func waitForTransitionsToSettle(timeout: Double = 10) throws {
-        try waitFor("the transitions to complete", timeout: timeout) {
+        let running = app?.isRunning == true ? "" : " (the app exited: \(appLog.suffix(400)))"
+        try waitFor("the transitions to complete\(running)", timeout: timeout) {
             let events = self.trace.compactMap { $0["event"] as? String }
             return events.filter { $0 == "begin" }.count == events.filter { $0 == "complete" }.count
         }

@@ -67,7 +67,8 @@ func compareWithAdwCarousel(rounds: Int) throws {
     // weston's own CPU during the same held drags, per client frame, for the honest picture.
     let adwWeston = pairs.map(\.adw.westonSwipeCPUms).reduce(0, +) / max(1, pairs.map(\.adw.swipeFramesDrawn).reduce(0, +))
     let segueWeston = pairs.map(\.segue.westonSwipeCPUms).reduce(0, +) / max(1, pairs.map(\.segue.swipeFramesDrawn).reduce(0, +))
-    print("weston's CPU during the same held drags (/proc/PID/task/*/schedstat, all \(pairs.count) rounds, per frame the client drew):")
+    print("weston's CPU during the same held drags (/proc/PID/task/*/schedstat, all \(pairs.count) rounds, per frame the client drew;"
+        + " less the mid-drag capture, a PNG the test plugin writes inside weston):")
     print()
     print("| side | client CPU per frame | weston CPU per frame | client + weston per frame |")
     print("|---|---:|---:|---:|")
