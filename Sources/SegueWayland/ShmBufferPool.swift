@@ -98,7 +98,8 @@ final class ShmBufferPool {
 
     var allocatedCount: Int { buffers.count }
 
-    private func retireAll() {
+    /// Destroys every buffer; one the compositor still holds goes when it is released.
+    func retireAll() {
         for buffer in buffers {
             if buffer.isBusy {
                 buffer.isStale = true
