@@ -36,11 +36,15 @@ public final class HeadlessSession: @unchecked Sendable {
         /// Run `segue-demo` with `--trace` (see ``trace``); off for benchmarks against a peer
         /// that writes no such file.
         public var trace = true
-        public init(stats: Bool = false, westonConfig: String? = nil, client: Client? = nil, trace: Bool = true) {
+        /// Extra environment for `segue-demo` (e.g. `SEGUE_SUBSURFACES=0`).
+        public var environment: [String: String] = [:]
+        public init(stats: Bool = false, westonConfig: String? = nil, client: Client? = nil, trace: Bool = true,
+                    environment: [String: String] = [:]) {
             self.stats = stats
             self.westonConfig = westonConfig
             self.client = client
             self.trace = trace
+            self.environment = environment
         }
     }
 
@@ -102,6 +106,7 @@ public final class HeadlessSession: @unchecked Sendable {
             app = try Subprocess(client.path, client.arguments + stats, environment: env, stdout: appLog, stderr: appLog)
         } else {
             let trace = options.trace ? ["--trace", tracePath] : []
+            env.merge(options.environment) { $1 }
             app = try Subprocess(Paths.demo, trace + stats, environment: env, stdout: appLog, stderr: appLog)
         }
     }

@@ -30,6 +30,9 @@ public final class FrameStats {
     /// buffers (only when a layer's pixels change: a pure move copies nothing).
     private var layersShownTotal = 0
     private var layerBytesCopied = 0
+    /// Subsurfaces and their buffers alive after the latest frame (they must not pile up).
+    private var layerSurfaces = 0
+    private var layerBuffers = 0
     /// Arrival time of the oldest input event not yet shown by a committed frame.
     private var pendingInput: Double?
     private var inputEvents = 0
@@ -66,9 +69,11 @@ public final class FrameStats {
 
     func framePainted(bytes: Int) { paintedBytes += bytes }
 
-    func layersShown(_ count: Int, bytesCopied: Int) {
+    func layersShown(_ count: Int, bytesCopied: Int, surfacesAlive: Int, buffersAlive: Int) {
         layersShownTotal += count
         layerBytesCopied += bytesCopied
+        layerSurfaces = surfacesAlive
+        layerBuffers = buffersAlive
     }
 
     /// A commit happened `start` ms after the frame began; `drewBuffer` when it showed a new buffer.
@@ -112,6 +117,8 @@ public final class FrameStats {
             ("painted_bytes", "\(paintedBytes)"),
             ("layers_shown", "\(layersShownTotal)"),
             ("layer_bytes_copied", "\(layerBytesCopied)"),
+            ("layer_surfaces", "\(layerSurfaces)"),
+            ("layer_buffers", "\(layerBuffers)"),
             ("cpu_ms", fmt(cpu)),
             ("voluntary_ctxt_switches", "\(status.voluntary)"),
             ("rss_kb", "\(status.rssKB)"),

@@ -68,6 +68,8 @@ final class LayerSurfaces {
     private(set) var uploads = 0
     /// Subsurfaces alive now (shown, spare or retiring): tests check that they do not pile up.
     var surfaceCount: Int { shown.count + spares.count + retiring.count }
+    /// Their shm buffers.
+    var bufferCount: Int { (shown + spares + retiring).reduce(0) { $0 + $1.pool.allocatedCount } }
 
     init(compositor: OpaquePointer, subcompositor: OpaquePointer, viewporter: OpaquePointer, shm: OpaquePointer,
          parent: OpaquePointer) {

@@ -242,7 +242,8 @@ final class WaylandWindow: WindowHost {
             } catch {
                 logError("\(error)")
             }
-            stats?.layersShown(content.promotedLayers.count, bytesCopied: layerSurfaces.bytesCopied - copiedBefore)
+            stats?.layersShown(content.promotedLayers.count, bytesCopied: layerSurfaces.bytesCopied - copiedBefore,
+                               surfacesAlive: layerSurfaces.surfaceCount, buffersAlive: layerSurfaces.bufferCount)
         }
         if let damage {
             // The buffer holds an older frame: repair what changed since it was last shown too

@@ -20,15 +20,22 @@ struct LayerPromotionTests {
     final class Pair {
         let plain = OffscreenWindow(root: DemoApp.makeRoot(), size: LayerPromotionTests.size)
         let promoting = OffscreenWindow(root: DemoApp.makeRoot(), size: LayerPromotionTests.size)
-        let frameCanvas = Canvas(surface: Surface(width: Int(LayerPromotionTests.size.width), height: Int(LayerPromotionTests.size.height)))
-        let plainCanvas = Canvas(surface: Surface(width: Int(LayerPromotionTests.size.width), height: Int(LayerPromotionTests.size.height)))
+        let scale: Double
+        let frameCanvas: Canvas
+        let plainCanvas: Canvas
         var frames = 0
         var framesWithPromotion = 0
         var mismatches: [String] = []
         /// Per frame: the promoted layers, the window's own damage and the layers re-rendered.
         var log: [(promoted: Int, damage: Rect?, layersRendered: Int)] = []
 
-        init() {
+        init(scale: Double = 1) {
+            self.scale = scale
+            let width = Int(LayerPromotionTests.size.width * scale), height = Int(LayerPromotionTests.size.height * scale)
+            frameCanvas = Canvas(surface: Surface(width: width, height: height))
+            plainCanvas = Canvas(surface: Surface(width: width, height: height))
+            frameCanvas.transform = AffineTransform(scaleX: scale, y: scale)
+            plainCanvas.transform = AffineTransform(scaleX: scale, y: scale)
             promoting.window.promotesLayers = true
             check("first frame")
         }
@@ -41,10 +48,10 @@ struct LayerPromotionTests {
         /// Renders both and compares the pixels a compositor would show.
         func check(_ step: String) {
             frames += 1
-            if let damage = plain.window.prepareFrame(deviceScale: 1) {
+            if let damage = plain.window.prepareFrame(deviceScale: scale) {
                 plain.window.draw(into: plainCanvas, region: damage)
             }
-            let damage = promoting.window.prepareFrame(deviceScale: 1)
+            let damage = promoting.window.prepareFrame(deviceScale: scale)
             var rendered = 0
             if let damage { rendered = promoting.window.draw(into: frameCanvas, region: damage).layersRendered }
             let layers = promoting.window.promotedLayers
@@ -144,6 +151,18 @@ struct LayerPromotionTests {
         pair.click(pair.tabButton(3), "tab slide to Container")
         #expect(pair.mismatches.isEmpty, "\(pair.mismatches.prefix(5))")
         #expect(pair.framesWithPromotion > 40, "only \(pair.framesWithPromotion) of \(pair.frames) frames promoted a layer")
+    }
+
+    /// At scale 2 a layer is promoted only at whole logical pixels (Wayland positions
+    /// subsurfaces in logical pixels): a drag by odd device pixels keeps switching between
+    /// promoted and drawn, and every frame must still be right.
+    @Test func atScaleTwoTooEvenWhenPromotionComesAndGoes() {
+        let pair = Pair(scale: 2)
+        pair.drag(from: Point(x: 400, y: 150), to: Point(x: 80.5, y: 150), steps: 30, "held tab swipe at scale 2")
+        pair.click(pair.tabButton(2), "tab slide at scale 2")
+        #expect(pair.mismatches.isEmpty, "\(pair.mismatches.prefix(5))")
+        #expect(pair.framesWithPromotion > 10, "only \(pair.framesWithPromotion) of \(pair.frames) frames promoted a layer")
+        #expect(pair.framesWithPromotion < pair.frames)
     }
 
     @Test func pushesPresentationsAndFlipsLookTheSame() {
