@@ -61,13 +61,16 @@ public struct PerformanceRun: Sendable {
     /// `client` runs another program that speaks the same `--stats` protocol instead of
     /// `segue-demo` (a benchmark peer); `captureMidSwipe` writes a PNG of the output halfway
     /// through the held drag (inside the measured phase, so do it for both sides of a comparison);
-    /// `trace: false` runs segue-demo without `--trace` (one JSON line written per drag update).
+    /// `trace: false` runs segue-demo without `--trace` (one JSON line written per drag update);
+    /// `environment` is added to segue-demo's (e.g. `SEGUE_SUBSURFACES=0`).
     public static func run(width: Int = 1280, height: Int = 800, client: HeadlessSession.Client? = nil,
-                           swipe: Swipe? = nil, captureMidSwipe: String? = nil, trace: Bool = true) throws -> PerformanceRun {
+                           swipe: Swipe? = nil, captureMidSwipe: String? = nil, trace: Bool = true,
+                           environment: [String: String] = [:]) throws -> PerformanceRun {
         let swipe = swipe ?? .standard(width: width)
         let session = try HeadlessSession(width: width, height: height,
                                           options: HeadlessSession.Options(stats: true, westonConfig: westonConfig,
-                                                                           client: client, trace: trace))
+                                                                           client: client, trace: trace,
+                                                                           environment: environment))
         defer { session.stop() }
         try session.waitForApp()
         try session.parkPointer()
@@ -127,7 +130,7 @@ public struct PerformanceRun: Sendable {
     }
 
     /// Asks the app for a snapshot and waits until the file shows it.
-    static func snapshot(_ session: HeadlessSession) throws -> Snapshot {
+    public static func snapshot(_ session: HeadlessSession) throws -> Snapshot {
         guard let app = session.app, app.isRunning else { throw HarnessError("the client is not running: \(session.appLog)") }
         let before = (try? read(session.statsPath))?["time_ms"] ?? -1
         kill(app.process.processIdentifier, SIGUSR1)

@@ -40,7 +40,7 @@ do {
     print("| swipe: duration of the held drag | \(f(run.swipeSeconds)) s |")
     print("| swipe: frame callbacks received | \(Int(run.swipeCallbacks)) |")
     print("| swipe: commits | \(Int(run.swipeCommits)) |")
-    print("| swipe: frames drawn (new buffer) | \(Int(run.swipeFramesDrawn)) (\(f(run.swipeFrameRate, 1)) per s) |")
+    print("| swipe: frames drawn (new buffer or moved layers) | \(Int(run.swipeFramesDrawn)) (\(f(run.swipeFrameRate, 1)) per s) |")
     print("| swipe: frames skipped (callbacks not answered by a commit) | \(Int(max(0, run.swipeCallbacks - run.swipeCommits))) |")
     print("| swipe: process CPU per frame drawn (getrusage) | \(f(run.swipeCPUPerFrame, 3)) ms |")
     print("| swipe: weston CPU per frame drawn (schedstat) | \(f(run.westonSwipeCPUPerFrame, 3)) ms |")
