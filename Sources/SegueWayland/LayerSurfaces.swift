@@ -194,13 +194,4 @@ final class LayerSurfaces {
         wl_region_destroy(empty)
         return Entry(surface: surface, subsurface: subsurface, viewport: viewport, pool: ShmBufferPool(shm: shm))
     }
-
-    /// Destroys every subsurface (the window goes away).
-    func destroyAll() {
-        for entry in shown + spares + retiring { entry.destroy() }
-        shown.removeAll()
-        spares.removeAll()
-        retiring.removeAll()
-        shownIDs.removeAll()
-    }
 }
