@@ -62,6 +62,8 @@ final class LayerSurfaces {
     /// Hidden by the last update beyond the spares: destroyed at the next one, after the
     /// parent's commit applied the hiding.
     private var retiring: [Entry] = []
+    /// Pools of destroyed subsurfaces whose last buffer the compositor has not released yet.
+    private var draining: [ShmBufferPool] = []
 
     /// Counters for the stats: bytes copied into layer buffers, and how many copies.
     private(set) var bytesCopied = 0
@@ -83,8 +85,12 @@ final class LayerSurfaces {
     /// Shows `layers` (paint order, device pixels at `scale`) from the parent's next commit.
     /// Returns whether anything on screen changes with it.
     func update(_ layers: [PromotedLayer], scale: Int32) throws -> Bool {
-        for entry in retiring { entry.destroy() }
+        for entry in retiring {
+            entry.destroy()
+            if entry.pool.hasBuffersInFlight { draining.append(entry.pool) }
+        }
         retiring.removeAll()
+        draining.removeAll { !$0.hasBuffersInFlight }
         var changed = false
         var next: [Entry] = []
         next.reserveCapacity(layers.count)

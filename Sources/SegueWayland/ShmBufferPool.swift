@@ -98,6 +98,10 @@ final class ShmBufferPool {
 
     var allocatedCount: Int { buffers.count }
 
+    /// Retired buffers the compositor still holds: the pool must live until they are released
+    /// (each one's listener finds it through an unretained pointer).
+    var hasBuffersInFlight: Bool { !staleBuffers.isEmpty }
+
     /// Destroys every buffer; one the compositor still holds goes when it is released.
     func retireAll() {
         for buffer in buffers {
