@@ -250,6 +250,15 @@ public final class HeadlessSession: @unchecked Sendable {
         return try stableScreenshot()
     }
 
+    /// Waits until the trace holds at least `count` records whose event is one of `events`: on a
+    /// busy machine the app may not have read the input that starts (or ends) a transition yet,
+    /// and ``parkedScreenshot()`` would then settle on the state before it.
+    public func waitForTrace(_ events: Set<String>, count: Int, timeout: Double = 10) throws {
+        try waitFor("\(count) × \(events.sorted()) in the trace", timeout: timeout) {
+            self.trace.filter { events.contains($0["event"] as? String ?? "") }.count >= count
+        }
+    }
+
     /// Waits until the trace has as many `complete` records as `begin` records.
     public func waitForTransitionsToSettle(timeout: Double = 10) throws {
         let running = app?.isRunning == true ? "" : " (the app exited: \(appLog.suffix(400)))"
