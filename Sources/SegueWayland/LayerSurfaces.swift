@@ -92,6 +92,7 @@ final class LayerSurfaces {
         retiring.removeAll()
         draining.removeAll { !$0.hasBuffersInFlight }
         var changed = false
+        var failure: Error?
         var next: [Entry] = []
         next.reserveCapacity(layers.count)
         for layer in layers {
@@ -105,8 +106,13 @@ final class LayerSurfaces {
                 entry = makeEntry()
             }
             entry.id = layer.id
-            if try show(layer, in: entry, scale: scale) { changed = true }
+            // Kept in `next` even when showing fails, so that no subsurface is lost track of.
             next.append(entry)
+            do {
+                if try show(layer, in: entry, scale: scale) { changed = true }
+            } catch {
+                failure = error
+            }
         }
         // What is left was promoted last frame and is not now: hide it with this commit.
         for entry in shown {
@@ -129,6 +135,7 @@ final class LayerSurfaces {
         }
         shown = next
         shownIDs = next.map(\.id)
+        if let failure { throw failure }
         return changed
     }
 
@@ -139,8 +146,9 @@ final class LayerSurfaces {
         var committed = false
         if entry.generation != layer.generation || entry.scale != scale {
             let width = layer.surface.width, height = layer.surface.height
+            // Nil when every buffer is still on screen: cannot happen with one attached at a
+            // time (the compositor releases the last one when the next is committed).
             guard let buffer = try entry.pool.acquire(width: width, height: height) else {
-                // Every buffer still on screen: cannot happen with one attached at a time.
                 throw WaylandError.system("no free buffer for a \(width)×\(height) layer")
             }
             buffer.surface.copy(from: layer.surface)

@@ -241,6 +241,7 @@ final class WaylandWindow: WindowHost {
                 layersChanged = try layerSurfaces.update(content.promotedLayers, scale: scale)
             } catch {
                 logError("\(error)")
+                layersChanged = true
             }
             stats?.layersShown(content.promotedLayers.count, bytesCopied: layerSurfaces.bytesCopied - copiedBefore,
                                surfacesAlive: layerSurfaces.surfaceCount, buffersAlive: layerSurfaces.bufferCount)
