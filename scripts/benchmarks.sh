@@ -71,11 +71,18 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
         echo "motions 16 ms apart with explicit timestamps to x = 280, release. Rounds alternate which side goes first."
         echo "Both sides answer the same \`--stats\` snapshots (SIGUSR1). CPU is the process's user+system time"
         echo "(getrusage, RUSAGE_SELF, all threads) from just before the press to just after the last motion; a frame"
-        echo "is a \`wl_surface.commit\` of the window's surface that carried a new buffer. segue-demo counts its own"
+        echo "is a \`wl_surface.commit\` of the window's surface that carried a new buffer (or, for segue-demo, moved its"
+        echo "promoted layers' subsurfaces: during the swipe every frame also repaints the tab bar). segue-demo counts its own"
         echo "commits; the peer counts GTK's by interposing \`wl_proxy_marshal_flags\` (the cursor surface is not"
         echo "counted on either side). Each side's screenshot halfway through the drag is compared with one taken"
         echo "just before the press (\"output changed\"), to show that the content really moved; the shots are left"
         echo "in \`artifacts/\`. DESIGN.md's target is at most half of libadwaita's CPU per frame."
+        echo
+        echo "segue-demo shows the two moving pages' cached layers in \`wl_subsurface\`s that weston moves"
+        echo "(\`Window.promotesLayers\`, \`LayerSurfaces\`): a pure move copies no pixels in the client, but weston's"
+        echo "pixman renderer now composites the pages from positioned surfaces. So the third side, the same binary with"
+        echo "\`SEGUE_SUBSURFACES=0\` (every frame drawn into the window's own buffer), runs in the same rounds, and weston's"
+        echo "own CPU (\`/proc/PID/task/*/schedstat\`) is read beside each side's."
         echo
         echo "$adw_out" | grep -v '^Mid-drag screenshots'
     else

@@ -18,6 +18,7 @@ static inline const struct wl_interface *segue_wl_compositor_interface(void) { r
 static inline const struct wl_interface *segue_wl_shm_interface(void) { return &wl_shm_interface; }
 static inline const struct wl_interface *segue_wl_seat_interface(void) { return &wl_seat_interface; }
 static inline const struct wl_interface *segue_wl_output_interface(void) { return &wl_output_interface; }
+static inline const struct wl_interface *segue_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
 
 #include <sys/syscall.h>
 #include <time.h>

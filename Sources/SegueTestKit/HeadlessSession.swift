@@ -36,11 +36,15 @@ public final class HeadlessSession: @unchecked Sendable {
         /// Run `segue-demo` with `--trace` (see ``trace``); off for benchmarks against a peer
         /// that writes no such file.
         public var trace = true
-        public init(stats: Bool = false, westonConfig: String? = nil, client: Client? = nil, trace: Bool = true) {
+        /// Extra environment for `segue-demo` (e.g. `SEGUE_SUBSURFACES=0`).
+        public var environment: [String: String] = [:]
+        public init(stats: Bool = false, westonConfig: String? = nil, client: Client? = nil, trace: Bool = true,
+                    environment: [String: String] = [:]) {
             self.stats = stats
             self.westonConfig = westonConfig
             self.client = client
             self.trace = trace
+            self.environment = environment
         }
     }
 
@@ -102,6 +106,7 @@ public final class HeadlessSession: @unchecked Sendable {
             app = try Subprocess(client.path, client.arguments + stats, environment: env, stdout: appLog, stderr: appLog)
         } else {
             let trace = options.trace ? ["--trace", tracePath] : []
+            env.merge(options.environment) { $1 }
             app = try Subprocess(Paths.demo, trace + stats, environment: env, stdout: appLog, stderr: appLog)
         }
     }
@@ -129,6 +134,13 @@ public final class HeadlessSession: @unchecked Sendable {
     /// Freezes (SIGSTOP) or thaws (SIGCONT) weston: no frame callbacks, as for a hidden window.
     public func freezeCompositor(_ frozen: Bool) {
         if let pid = weston?.process.processIdentifier { kill(pid, frozen ? SIGSTOP : SIGCONT) }
+    }
+
+    /// weston's CPU time so far (user + system, all its threads), in ms: for figures of what
+    /// the compositor spends, since work can move between client and compositor.
+    public func westonCPU() -> WestonCPU? {
+        guard let pid = weston?.process.processIdentifier else { return nil }
+        return WestonCPU(pid: pid)
     }
 
     /// Kills weston outright (SIGKILL), as a crash would.
@@ -249,9 +261,19 @@ public final class HeadlessSession: @unchecked Sendable {
         return try stableScreenshot()
     }
 
+    /// Waits until the trace holds at least `count` records whose event is one of `events`: on a
+    /// busy machine the app may not have read the input that starts (or ends) a transition yet,
+    /// and ``parkedScreenshot()`` would then settle on the state before it.
+    public func waitForTrace(_ events: Set<String>, count: Int, timeout: Double = 10) throws {
+        try waitFor("\(count) × \(events.sorted()) in the trace", timeout: timeout) {
+            self.trace.filter { events.contains($0["event"] as? String ?? "") }.count >= count
+        }
+    }
+
     /// Waits until the trace has as many `complete` records as `begin` records.
     public func waitForTransitionsToSettle(timeout: Double = 10) throws {
-        try waitFor("the transitions to complete", timeout: timeout) {
+        let running = app?.isRunning == true ? "" : " (the app exited: \(appLog.suffix(400)))"
+        try waitFor("the transitions to complete\(running)", timeout: timeout) {
             let events = self.trace.compactMap { $0["event"] as? String }
             return events.filter { $0 == "begin" }.count == events.filter { $0 == "complete" }.count
         }
@@ -286,6 +308,33 @@ public final class HeadlessSession: @unchecked Sendable {
     private func createFile(_ path: String) -> String {
         FileManager.default.createFile(atPath: path, contents: nil)
         return path
+    }
+}
+
+/// A process's CPU time read from /proc: `/proc/PID/stat` utime + stime (clock ticks, 10 ms
+/// on most kernels) and the sum of `/proc/PID/task/*/schedstat` run times (nanoseconds).
+public struct WestonCPU: Sendable {
+    /// utime + stime from /proc/PID/stat, in ms (tick resolution).
+    public var statMs: Double
+    /// Time on a CPU summed over the threads, from schedstat, in ms (ns resolution).
+    public var schedMs: Double
+
+    init?(pid: Int32) {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields after "pid (comm)": state is field 3; utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let utime = Double(fields[11]), let stime = Double(fields[12]) else { return nil }
+        statMs = (utime + stime) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
+        var sched = 0.0
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for task in tasks {
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+               let first = text.split(separator: " ").first, let ns = Double(first) {
+                sched += ns / 1e6
+            }
+        }
+        schedMs = sched
     }
 }
 

@@ -42,6 +42,11 @@ public struct PerformanceRun: Sendable {
     public var swipeStart: Snapshot, swipeEnd: Snapshot
     public var final: Snapshot
     public var swipeSeconds: Double
+    /// weston's CPU time (see ``WestonCPU``) just before the press and just after the last motion.
+    public var westonSwipeStart: WestonCPU?, westonSwipeEnd: WestonCPU?
+    /// weston's CPU while it captured the mid-drag shot (a PNG written by the test plugin),
+    /// left out of ``westonSwipeCPUms``.
+    public var westonCaptureMs = 0.0
     public var exitStatus: Int32?
     /// With `captureMidSwipe`: the share of the output (sampled every 4 px) that differs
     /// between a shot just before the press and the mid-swipe shot; the pointer alone is ≪ 1 %.
@@ -56,13 +61,16 @@ public struct PerformanceRun: Sendable {
     /// `client` runs another program that speaks the same `--stats` protocol instead of
     /// `segue-demo` (a benchmark peer); `captureMidSwipe` writes a PNG of the output halfway
     /// through the held drag (inside the measured phase, so do it for both sides of a comparison);
-    /// `trace: false` runs segue-demo without `--trace` (one JSON line written per drag update).
+    /// `trace: false` runs segue-demo without `--trace` (one JSON line written per drag update);
+    /// `environment` is added to segue-demo's (e.g. `SEGUE_SUBSURFACES=0`).
     public static func run(width: Int = 1280, height: Int = 800, client: HeadlessSession.Client? = nil,
-                           swipe: Swipe? = nil, captureMidSwipe: String? = nil, trace: Bool = true) throws -> PerformanceRun {
+                           swipe: Swipe? = nil, captureMidSwipe: String? = nil, trace: Bool = true,
+                           environment: [String: String] = [:]) throws -> PerformanceRun {
         let swipe = swipe ?? .standard(width: width)
         let session = try HeadlessSession(width: width, height: height,
                                           options: HeadlessSession.Options(stats: true, westonConfig: westonConfig,
-                                                                           client: client, trace: trace))
+                                                                           client: client, trace: trace,
+                                                                           environment: environment))
         defer { session.stop() }
         try session.waitForApp()
         try session.parkPointer()
@@ -77,15 +85,23 @@ public struct PerformanceRun: Sendable {
         try session.move(to: Point(x: swipe.fromX, y: y), afterMs: 100)
         let before = captureMidSwipe == nil ? nil : try session.stableScreenshot()
         let swipeStart = try snapshot(session)
+        let westonStart = session.westonCPU()
+        var westonCaptureMs = 0.0
         let began = Date()
         try session.press(afterMs: 30)
         for step in 1...swipe.steps {
             let x = swipe.fromX + (swipe.toX - swipe.fromX) * Double(step) / Double(swipe.steps)
             try session.move(to: Point(x: x, y: y), afterMs: swipe.intervalMs)
             usleep(swipe.intervalMs * 1000)
-            if step == swipe.steps / 2, let path = captureMidSwipe { try session.send("capture \(path)") }
+            if step == swipe.steps / 2, let path = captureMidSwipe {
+                // The test plugin encodes the PNG inside weston: keep that out of weston's figure.
+                let before = session.westonCPU()
+                try session.send("capture \(path)")
+                if let before, let after = session.westonCPU() { westonCaptureMs = after.schedMs - before.schedMs }
+            }
         }
         let swipeEnd = try snapshot(session)
+        let westonEnd = session.westonCPU()
         let swipeSeconds = Date().timeIntervalSince(began)
         try session.release(afterMs: swipe.intervalMs)
         usleep(1_000_000)
@@ -107,12 +123,14 @@ public struct PerformanceRun: Sendable {
             changed = Double(differing) / Double(max(1, samples))
         }
         return PerformanceRun(launched: launched, idleStart: idleStart, idleEnd: idleEnd, swipeStart: swipeStart,
-                              swipeEnd: swipeEnd, final: final, swipeSeconds: swipeSeconds, exitStatus: status,
+                              swipeEnd: swipeEnd, final: final, swipeSeconds: swipeSeconds,
+                              westonSwipeStart: westonStart, westonSwipeEnd: westonEnd, westonCaptureMs: westonCaptureMs,
+                              exitStatus: status,
                               midSwipeChangedFraction: changed)
     }
 
     /// Asks the app for a snapshot and waits until the file shows it.
-    static func snapshot(_ session: HeadlessSession) throws -> Snapshot {
+    public static func snapshot(_ session: HeadlessSession) throws -> Snapshot {
         guard let app = session.app, app.isRunning else { throw HarnessError("the client is not running: \(session.appLog)") }
         let before = (try? read(session.statsPath))?["time_ms"] ?? -1
         kill(app.process.processIdentifier, SIGUSR1)
@@ -148,4 +166,15 @@ public struct PerformanceRun: Sendable {
     public var swipeCPUms: Double { swipeEnd["cpu_ms"] - swipeStart["cpu_ms"] }
     public var swipeCPUPerFrame: Double { swipeCPUms / max(1, swipeFramesDrawn) }
     public var swipeFrameRate: Double { swipeFramesDrawn / swipeSeconds }
+    /// weston's CPU during the held drag (schedstat, ns resolution), and per client frame drawn.
+    public var westonSwipeCPUms: Double {
+        guard let start = westonSwipeStart, let end = westonSwipeEnd else { return 0 }
+        return end.schedMs - start.schedMs - westonCaptureMs
+    }
+    /// The same from /proc/PID/stat utime + stime (10 ms ticks): a cross-check.
+    public var westonSwipeStatCPUms: Double {
+        guard let start = westonSwipeStart, let end = westonSwipeEnd else { return 0 }
+        return end.statMs - start.statMs - westonCaptureMs
+    }
+    public var westonSwipeCPUPerFrame: Double { westonSwipeCPUms / max(1, swipeFramesDrawn) }
 }

@@ -24,6 +24,15 @@ public final class FrameStats {
     private(set) var discarded = 0
     private var refreshNanoseconds: UInt32 = 0
     var wakeUps = 0
+    /// Bytes of pixels painted into the window's own buffers (the region repaired, × 4).
+    private var paintedBytes = 0
+    /// Promoted layers shown in subsurfaces, summed over frames; bytes copied into their
+    /// buffers (only when a layer's pixels change: a pure move copies nothing).
+    private var layersShownTotal = 0
+    private var layerBytesCopied = 0
+    /// Subsurfaces and their buffers alive after the latest frame (they must not pile up).
+    private var layerSurfaces = 0
+    private var layerBuffers = 0
     /// Arrival time of the oldest input event not yet shown by a committed frame.
     private var pendingInput: Double?
     private var inputEvents = 0
@@ -57,6 +66,15 @@ public final class FrameStats {
     }
 
     func frameDiscarded() { discarded += 1 }
+
+    func framePainted(bytes: Int) { paintedBytes += bytes }
+
+    func layersShown(_ count: Int, bytesCopied: Int, surfacesAlive: Int, buffersAlive: Int) {
+        layersShownTotal += count
+        layerBytesCopied += bytesCopied
+        layerSurfaces = surfacesAlive
+        layerBuffers = buffersAlive
+    }
 
     /// A commit happened `start` ms after the frame began; `drewBuffer` when it showed a new buffer.
     func frameDrawn(start: Double, drewBuffer: Bool) {
@@ -96,6 +114,11 @@ public final class FrameStats {
             ("draw_p50_ms", fmt(percentile(drawTimes, 0.5))),
             ("draw_p99_ms", fmt(percentile(drawTimes, 0.99))),
             ("wake_ups", "\(wakeUps)"),
+            ("painted_bytes", "\(paintedBytes)"),
+            ("layers_shown", "\(layersShownTotal)"),
+            ("layer_bytes_copied", "\(layerBytesCopied)"),
+            ("layer_surfaces", "\(layerSurfaces)"),
+            ("layer_buffers", "\(layerBuffers)"),
             ("cpu_ms", fmt(cpu)),
             ("voluntary_ctxt_switches", "\(status.voluntary)"),
             ("rss_kb", "\(status.rssKB)"),

@@ -98,7 +98,12 @@ final class ShmBufferPool {
 
     var allocatedCount: Int { buffers.count }
 
-    private func retireAll() {
+    /// Retired buffers the compositor still holds: the pool must live until they are released
+    /// (each one's listener finds it through an unretained pointer).
+    var hasBuffersInFlight: Bool { !staleBuffers.isEmpty }
+
+    /// Destroys every buffer; one the compositor still holds goes when it is released.
+    func retireAll() {
         for buffer in buffers {
             if buffer.isBusy {
                 buffer.isStale = true

@@ -14,6 +14,9 @@ final class WaylandDisplay {
     private(set) var wmBase: OpaquePointer?
     private(set) var decorationManager: OpaquePointer?
     private(set) var presentation: OpaquePointer?
+    /// For promoted layers in subsurfaces (``LayerSurfaces``); both optional.
+    private(set) var subcompositor: OpaquePointer?
+    private(set) var viewporter: OpaquePointer?
     private(set) var seats: [WaylandSeat] = []
     private(set) var outputs: [UInt32: WaylandOutput] = [:]
 
@@ -72,6 +75,10 @@ final class WaylandDisplay {
             decorationManager = bind(name, segue_zxdg_decoration_manager_v1_interface(), 1)
         case "wp_presentation":
             presentation = bind(name, segue_wp_presentation_interface(), 1)
+        case "wl_subcompositor":
+            subcompositor = bind(name, segue_wl_subcompositor_interface(), 1)
+        case "wp_viewporter":
+            viewporter = bind(name, segue_wp_viewporter_interface(), 1)
         case "wl_seat":
             if let proxy = bind(name, segue_wl_seat_interface(), min(version, 5)) {
                 let seat = WaylandSeat(seat: proxy, version: min(version, 5), registryName: name, display: self)

@@ -20,10 +20,14 @@ final class WaylandWindow: WindowHost {
     private let toplevel: OpaquePointer
     private var decoration: OpaquePointer?
     private let pool: ShmBufferPool
+    /// Promoted layers in subsurfaces, when the compositor offers `wl_subcompositor` and
+    /// `wp_viewporter` (and `SEGUE_SUBSURFACES=0` does not turn them off).
+    private let layerSurfaces: LayerSurfaces?
     private let cursorTheme: CursorTheme
     private var fallbackTimer: TimerSource!
 
     private var pendingSize: (width: Int32, height: Int32)?
+    private var windowGeometry: Size?
     private(set) var size: Size
     private var isConfigured = false
     private var outputsEntered: [OpaquePointer] = []
@@ -67,6 +71,13 @@ final class WaylandWindow: WindowHost {
         surface = wl_compositor_create_surface(compositor)
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
+        if let subcompositor = display.subcompositor, let viewporter = display.viewporter,
+           getenv("SEGUE_SUBSURFACES").map({ String(cString: $0) }) != "0" {
+            layerSurfaces = LayerSurfaces(compositor: compositor, subcompositor: subcompositor, viewporter: viewporter,
+                                          shm: shm, parent: surface)
+        } else {
+            layerSurfaces = nil
+        }
 
         let me = Unmanaged.passUnretained(self).toOpaque()
         wl_surface_add_listener(surface, surfaceListener, me)
@@ -87,6 +98,7 @@ final class WaylandWindow: WindowHost {
         display.loop.addIdleHandler { [weak self] in self?.drawIfDue() }
         for seat in display.seats { attach(seat) }
         display.onSeatAdded = { [weak self] seat in self?.attach(seat) }
+        content.promotesLayers = layerSurfaces != nil
         content.host = self
     }
 
@@ -203,6 +215,13 @@ final class WaylandWindow: WindowHost {
 
     private func draw() {
         let pixelWidth = Int(size.width) * Int(scale), pixelHeight = Int(size.height) * Int(scale)
+        if layerSurfaces != nil, windowGeometry != size {
+            // Unset, the window geometry is the bounding box of the surface and its subsurfaces,
+            // which weston may take with a layer's new position and its old crop (kiosk-shell
+            // then kills a fullscreen client for a geometry larger than the output): set it.
+            xdg_surface_set_window_geometry(xdgSurface, 0, 0, Int32(size.width), Int32(size.height))
+            windowGeometry = size
+        }
         let buffer: ShmBuffer?
         do {
             buffer = try pool.acquire(width: pixelWidth, height: pixelHeight)
@@ -214,22 +233,37 @@ final class WaylandWindow: WindowHost {
         guard let buffer else { return }
         let frameStart = stats?.now()
         let damage = content.prepareFrame(deviceScale: Double(scale))
+        // Subsurface state first: the window's commit below applies it, atomically with the frame.
+        var layersChanged = false
+        if let layerSurfaces {
+            let copiedBefore = layerSurfaces.bytesCopied
+            do {
+                layersChanged = try layerSurfaces.update(content.promotedLayers, scale: scale)
+            } catch {
+                logError("\(error)")
+                layersChanged = true
+            }
+            stats?.layersShown(content.promotedLayers.count, bytesCopied: layerSurfaces.bytesCopied - copiedBefore,
+                               surfacesAlive: layerSurfaces.surfaceCount, buffersAlive: layerSurfaces.bufferCount)
+        }
         if let damage {
             // The buffer holds an older frame: repair what changed since it was last shown too
             // (with two buffers in rotation, the last two frames' damage, as foot does).
             let region = buffer.staleRegion.map { $0.union(damage) } ?? damage
             let canvas = buffer.canvas
             canvas.transform = AffineTransform(scaleX: Double(scale), y: Double(scale))
-            content.draw(into: canvas, region: region)
+            let report = content.draw(into: canvas, region: region)
+            stats?.framePainted(bytes: Int(report.regionPixels) * 4)
             wl_surface_set_buffer_scale(surface, scale)
             wl_surface_attach(surface, buffer.buffer, 0, 0)
             wl_surface_damage_buffer(surface, Int32(damage.minX), Int32(damage.minY),
                                      Int32(damage.width), Int32(damage.height))
-            if let stats, let presentation = display.presentation {
-                PresentationFeedback.request(presentation, surface: surface, stats: stats)
-            }
             pool.markAttached(buffer, damage: damage)
             framesDrawn += 1
+        }
+        let changed = damage != nil || layersChanged
+        if changed, let stats, let presentation = display.presentation {
+            PresentationFeedback.request(presentation, surface: surface, stats: stats)
         }
         if content.wantsFrames {
             frameCallback = wl_surface_frame(surface)
@@ -237,7 +271,7 @@ final class WaylandWindow: WindowHost {
             if !fallbackTimer.isArmed {
                 fallbackTimer.arm(delay: WaylandWindow.fallbackInterval, interval: WaylandWindow.fallbackInterval)
             }
-        } else if damage == nil {
+        } else if !changed {
             // Nothing to show and nothing to wait for: no commit at all.
             needsDraw = false
             return
@@ -245,7 +279,8 @@ final class WaylandWindow: WindowHost {
         wl_surface_commit(surface)
         needsDraw = false
         framesCommitted += 1
-        if let frameStart, let stats { stats.frameDrawn(start: frameStart, drewBuffer: damage != nil) }
+        // A frame that only moved layers changed the picture too: it counts as drawn.
+        if let frameStart, let stats { stats.frameDrawn(start: frameStart, drewBuffer: changed) }
         if framesDrawn == 1 && damage != nil { onFirstFrame?() }
     }
 }

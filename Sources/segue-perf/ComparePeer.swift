@@ -8,7 +8,9 @@ import SegueTestKit
 /// 16 ms apart (explicit timestamps) to x = 280, release. Each side reports through the same
 /// `--stats` protocol; the figure is process CPU (getrusage, user + system) from just before the
 /// press to just after the last motion, divided by the frames drawn in that window (commits of
-/// the window's surface that carried a new buffer). Rounds alternate which side goes first.
+/// the window's surface that carried a new buffer or moved promoted layers). A third side, the
+/// same segue-demo with `SEGUE_SUBSURFACES=0`, shows what subsurfaces change, in the same run;
+/// weston's own CPU is read beside each. Rounds rotate which side goes first.
 /// segue-demo runs without `--trace` here (the peer writes no trace either).
 func compareWithAdwCarousel(rounds: Int) throws {
     let width = 1280, height = 800
@@ -23,8 +25,11 @@ func compareWithAdwCarousel(rounds: Int) throws {
     try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
     let adwShot = Paths.artifacts + "/adw-carousel-mid-swipe.png"
     let segueShot = Paths.artifacts + "/segue-mid-swipe.png"
+    let flatShot = Paths.artifacts + "/segue-no-subsurfaces-mid-swipe.png"
 
-    var pairs: [(adw: PerformanceRun, segue: PerformanceRun)] = []
+    // The third side is the same segue-demo with promoted layers off (`SEGUE_SUBSURFACES=0`):
+    // every frame drawn into the window's own buffer, as before subsurfaces, in the same run.
+    var pairs: [(adw: PerformanceRun, segue: PerformanceRun, flat: PerformanceRun)] = []
     for round in 0..<rounds {
         func adw() throws -> PerformanceRun {
             try PerformanceRun.run(width: width, height: height, client: peer, swipe: swipe, captureMidSwipe: adwShot)
@@ -32,12 +37,21 @@ func compareWithAdwCarousel(rounds: Int) throws {
         func segue() throws -> PerformanceRun {
             try PerformanceRun.run(width: width, height: height, swipe: swipe, captureMidSwipe: segueShot, trace: false)
         }
-        if round % 2 == 0 {
-            let a = try adw()
-            pairs.append((a, try segue()))
-        } else {
-            let s = try segue()
-            pairs.append((try adw(), s))
+        func flat() throws -> PerformanceRun {
+            try PerformanceRun.run(width: width, height: height, swipe: swipe, captureMidSwipe: flatShot, trace: false,
+                                   environment: ["SEGUE_SUBSURFACES": "0"])
+        }
+        // Rotate which side goes first.
+        switch round % 3 {
+        case 0:
+            let a = try adw(), s = try segue()
+            pairs.append((a, s, try flat()))
+        case 1:
+            let s = try segue(), fl = try flat()
+            pairs.append((try adw(), s, fl))
+        default:
+            let fl = try flat(), a = try adw()
+            pairs.append((a, try segue(), fl))
         }
     }
 
@@ -48,29 +62,61 @@ func compareWithAdwCarousel(rounds: Int) throws {
     let names = pairs[0].adw.final.strings
     let adwLabel = "libadwaita \(names["libadwaita"] ?? "?") AdwCarousel (GTK \(names["gtk"] ?? "?"), \(names["renderer"] ?? "?"))"
 
-    print("| round (order) | \(adwLabel): CPU per frame | segue-demo tab swipe: CPU per frame | segue ÷ libadwaita |")
-    print("|---|---:|---:|---:|")
-    for (index, pair) in pairs.enumerated() {
-        let order = index % 2 == 0 ? "libadwaita first" : "segue first"
-        print("| \(index + 1) (\(order)) | \(f(pair.adw.swipeCPUPerFrame, 3)) ms (\(Int(pair.adw.swipeFramesDrawn)) frames)"
-            + " | \(f(pair.segue.swipeCPUPerFrame, 3)) ms (\(Int(pair.segue.swipeFramesDrawn)) frames)"
-            + " | \(f(pair.segue.swipeCPUPerFrame / max(0.001, pair.adw.swipeCPUPerFrame)))× |")
+    func pooled(_ runs: [PerformanceRun], _ cpu: (PerformanceRun) -> Double) -> Double {
+        runs.map(cpu).reduce(0, +) / max(1, runs.map(\.swipeFramesDrawn).reduce(0, +))
     }
-    let adwPooled = pairs.map(\.adw.swipeCPUms).reduce(0, +) / max(1, pairs.map(\.adw.swipeFramesDrawn).reduce(0, +))
-    let seguePooled = pairs.map(\.segue.swipeCPUms).reduce(0, +) / max(1, pairs.map(\.segue.swipeFramesDrawn).reduce(0, +))
+    let orders = ["libadwaita, segue, segue without subsurfaces", "segue, segue without subsurfaces, libadwaita",
+                  "segue without subsurfaces, libadwaita, segue"]
+    print("| round (order) | \(adwLabel): CPU per frame | segue-demo tab swipe: CPU per frame | segue ÷ libadwaita"
+        + " | segue-demo without subsurfaces (`SEGUE_SUBSURFACES=0`): CPU per frame | without ÷ libadwaita |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for (index, pair) in pairs.enumerated() {
+        print("| \(index + 1) (\(orders[index % 3])) | \(f(pair.adw.swipeCPUPerFrame, 3)) ms (\(Int(pair.adw.swipeFramesDrawn)) frames)"
+            + " | \(f(pair.segue.swipeCPUPerFrame, 3)) ms (\(Int(pair.segue.swipeFramesDrawn)) frames)"
+            + " | \(f(pair.segue.swipeCPUPerFrame / max(0.001, pair.adw.swipeCPUPerFrame)))×"
+            + " | \(f(pair.flat.swipeCPUPerFrame, 3)) ms (\(Int(pair.flat.swipeFramesDrawn)) frames)"
+            + " | \(f(pair.flat.swipeCPUPerFrame / max(0.001, pair.adw.swipeCPUPerFrame)))× |")
+    }
+    let adwPooled = pooled(pairs.map(\.adw), \.swipeCPUms)
+    let seguePooled = pooled(pairs.map(\.segue), \.swipeCPUms)
+    let flatPooled = pooled(pairs.map(\.flat), \.swipeCPUms)
     let ratio = seguePooled / max(0.001, adwPooled)
-    print("| **all \(pairs.count) rounds (total CPU ÷ total frames)** | **\(f(adwPooled, 3)) ms** | **\(f(seguePooled, 3)) ms** | **\(f(ratio))×** |")
+    print("| **all \(pairs.count) rounds (total CPU ÷ total frames)** | **\(f(adwPooled, 3)) ms** | **\(f(seguePooled, 3)) ms**"
+        + " | **\(f(ratio))×** | **\(f(flatPooled, 3)) ms** | **\(f(flatPooled / max(0.001, adwPooled)))×** |")
     print()
-    print("segue-demo's client CPU per frame is \(f(ratio))× libadwaita's (target: ≤ 0.50×, i.e. at most half).")
+    print("segue-demo's client CPU per frame is \(f(ratio))× libadwaita's (target: ≤ 0.50×, i.e. at most half);"
+        + " without subsurfaces \(f(flatPooled / max(0.001, adwPooled)))×.")
+    print()
+    // Work moves from client to compositor (weston moves the subsurfaces): weston's own CPU
+    // during the same held drags, per frame the client drew, for the honest picture.
+    let adwWeston = pooled(pairs.map(\.adw), \.westonSwipeCPUms)
+    let segueWeston = pooled(pairs.map(\.segue), \.westonSwipeCPUms)
+    let flatWeston = pooled(pairs.map(\.flat), \.westonSwipeCPUms)
+    print("weston's CPU during the same held drags (/proc/PID/task/*/schedstat, all \(pairs.count) rounds, per frame the client drew;"
+        + " less the mid-drag capture, a PNG the test plugin writes inside weston):")
+    print()
+    print("| side | client CPU per frame | weston CPU per frame | client + weston per frame | frames per s |")
+    print("|---|---:|---:|---:|---:|")
+    func side(_ name: String, _ runs: [PerformanceRun], _ client: Double, _ weston: Double) {
+        let rate = runs.map(\.swipeFramesDrawn).reduce(0, +) / max(0.001, runs.map(\.swipeSeconds).reduce(0, +))
+        print("| \(name) | \(f(client, 3)) ms | \(f(weston, 3)) ms | \(f(client + weston, 3)) ms | \(f(rate, 1)) |")
+    }
+    side("libadwaita AdwCarousel", pairs.map(\.adw), adwPooled, adwWeston)
+    side("segue-demo tab swipe", pairs.map(\.segue), seguePooled, segueWeston)
+    side("segue-demo without subsurfaces", pairs.map(\.flat), flatPooled, flatWeston)
+    print("| segue ÷ libadwaita | \(f(ratio))× | \(f(segueWeston / max(0.001, adwWeston)))×"
+        + " | \(f((seguePooled + segueWeston) / max(0.001, adwPooled + adwWeston)))× | |")
+    print("| segue ÷ segue without subsurfaces | \(f(seguePooled / max(0.001, flatPooled)))× | \(f(segueWeston / max(0.001, flatWeston)))×"
+        + " | \(f((seguePooled + segueWeston) / max(0.001, flatPooled + flatWeston)))× | |")
     print()
 
     let last = pairs[pairs.count - 1]
     print("Round \(pairs.count) in detail:")
     print()
-    print("| figure | libadwaita AdwCarousel | segue-demo tab swipe |")
-    print("|---|---:|---:|")
+    print("| figure | libadwaita AdwCarousel | segue-demo tab swipe | segue-demo without subsurfaces |")
+    print("|---|---:|---:|---:|")
     func row(_ name: String, _ value: (PerformanceRun) -> String) {
-        print("| \(name) | \(value(last.adw)) | \(value(last.segue)) |")
+        print("| \(name) | \(value(last.adw)) | \(value(last.segue)) | \(value(last.flat)) |")
     }
     func relative(_ path: String) -> String {
         path.hasPrefix(Paths.root + "/") ? String(path.dropFirst(Paths.root.count + 1)) : path
@@ -78,14 +124,22 @@ func compareWithAdwCarousel(rounds: Int) throws {
     row("client") { relative($0.final.strings["renderer"] == nil ? Paths.demo : Paths.adwCarousel) }
     row("held drag: duration") { "\(f($0.swipeSeconds)) s" }
     row("held drag: commits of the window's surface") { "\(Int($0.swipeCommits))" }
-    row("held drag: frames drawn (commits with a new buffer)") { "\(Int($0.swipeFramesDrawn)) (\(f($0.swipeFrameRate, 1)) per s)" }
+    row("held drag: frames drawn (commits with a new buffer or moved layers)") { "\(Int($0.swipeFramesDrawn)) (\(f($0.swipeFrameRate, 1)) per s)" }
     row("held drag: process CPU, user + system (getrusage)") { "\(f($0.swipeCPUms, 1)) ms" }
     row("held drag: CPU per frame drawn") { "\(f($0.swipeCPUPerFrame, 3)) ms" }
+    row("held drag: bytes painted into the window's buffers per frame") {
+        $0.final.strings["renderer"] != nil ? "–" : "\(Int(($0.swipeEnd["painted_bytes"] - $0.swipeStart["painted_bytes"]) / max(1, $0.swipeFramesDrawn)))"
+    }
+    row("held drag: layer pixels copied into subsurface buffers (bytes)") {
+        $0.final.strings["renderer"] != nil ? "–" : "\(Int($0.swipeEnd["layer_bytes_copied"] - $0.swipeStart["layer_bytes_copied"]))"
+    }
+    row("held drag: weston CPU (schedstat; /proc stat ticks)") { "\(f($0.westonSwipeCPUms, 1)) ms; \(f($0.westonSwipeStatCPUms, 0)) ms" }
     row("mid-drag shot: output changed since the press") { moved($0) }
     row("idle 3 s: commits") { "\(Int($0.idleFrames))" }
     row("idle 3 s: CPU") { "\(f($0.idleCPUms)) ms" }
     row("RSS at exit") { "\(Int($0.final["rss_kb"])) kB" }
     row("exit status after SIGTERM") { $0.exitStatus.map(String.init) ?? "none" }
     print()
-    print("Mid-drag screenshots (round \(pairs.count)): `artifacts/adw-carousel-mid-swipe.png`, `artifacts/segue-mid-swipe.png`.")
+    print("Mid-drag screenshots (round \(pairs.count)): `artifacts/adw-carousel-mid-swipe.png`, `artifacts/segue-mid-swipe.png`,"
+        + " `artifacts/segue-no-subsurfaces-mid-swipe.png`.")
 }

@@ -51,6 +51,11 @@ struct GalleryE2ETests {
     static func openGallery(_ session: HeadlessSession) throws -> Surface {
         try session.waitForApp()
         try session.click(at: galleryTab)
+        // On a busy machine the app may not have read the click yet: with no transition begun,
+        // the settled shot below would show the old tab. Wait for the tab switch to start.
+        try session.waitFor("the tab switch to begin", timeout: 10) {
+            session.trace.contains { $0["event"] as? String == "begin" }
+        }
         return try session.parkedScreenshot()
     }
 

@@ -29,6 +29,7 @@ struct ModalScenesE2ETests {
     static func openModalTab(_ session: HeadlessSession) throws -> Surface {
         try session.waitForApp()
         try session.click(at: Point(x: 300, y: 570))
+        try session.waitForTrace(["begin"], count: 1)
         return try session.parkedScreenshot()
     }
 
@@ -108,6 +109,7 @@ struct ModalScenesE2ETests {
         defer { session.stop() }
         let rest = try Self.openModalTab(session)
         try session.click(at: Point(x: Self.card.x + 100, y: Self.card.y + 140))
+        try session.waitForTrace(["begin"], count: 2)
         let presented = try session.parkedScreenshot()
         session.keep(presented, as: "e2e-cardflip-presented")
         #expect(Self.near(presented.pixel(x: 100, y: 300), Self.revealBackground), "the reveal page fills the window")
@@ -159,6 +161,7 @@ struct ModalScenesE2ETests {
 
         // Released at exactly one half: the rule is "> 0.5", so the flip plays back.
         try session.release(afterMs: 120)
+        try session.waitForTrace(["cancel", "finish"], count: 1)
         let cancelled = try session.parkedScreenshot()
         #expect(cancelled.fractionDiffering(from: presented) < 0.001, "released at 50 % the reveal page returns whole")
 
@@ -167,6 +170,7 @@ struct ModalScenesE2ETests {
         try session.press()
         try session.drag(to: Point(x: 154, y: 300))
         try session.release(afterMs: 120)
+        try session.waitForTrace(["cancel", "finish"], count: 2)
         let dismissed = try session.parkedScreenshot()
         session.keep(dismissed, as: "e2e-cardflip-dismissed")
         #expect(dismissed.fractionDiffering(from: rest) < 0.001, "released at 75 % the card is back")
@@ -185,6 +189,7 @@ struct ModalScenesE2ETests {
         defer { session.stop() }
         let rest = try Self.openModalTab(session)
         try session.click(at: Point(x: Self.icon.x + 48, y: Self.icon.y + 48))
+        try session.waitForTrace(["begin"], count: 2)
         let presented = try session.parkedScreenshot()
         session.keep(presented, as: "e2e-expand-presented")
         #expect(Self.near(presented.pixel(x: 400, y: 580), Self.detailBackground), "the detail page fills the window")
@@ -211,6 +216,7 @@ struct ModalScenesE2ETests {
                 "bottom edge at \(String(describing: bottom)), expected \(rect.y + rect.height - 1)")
 
         try session.release(afterMs: 120)
+        try session.waitForTrace(["cancel", "finish"], count: 1)
         let cancelled = try session.parkedScreenshot()
         #expect(cancelled.fractionDiffering(from: presented) < 0.001, "released at 30 % the detail page returns")
 
@@ -219,6 +225,7 @@ struct ModalScenesE2ETests {
         try session.press()
         try session.drag(to: Point(x: 400, y: 400))
         try session.release(afterMs: 120)
+        try session.waitForTrace(["cancel", "finish"], count: 2)
         let dismissed = try session.parkedScreenshot()
         session.keep(dismissed, as: "e2e-expand-dismissed")
         #expect(dismissed.fractionDiffering(from: rest) < 0.001, "released at 50 % the page shrinks back onto the icon")

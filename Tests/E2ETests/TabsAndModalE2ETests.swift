@@ -89,6 +89,7 @@ struct TabsAndModalE2ETests {
         defer { session.stop() }
         try session.waitForApp()
         try session.click(at: Point(x: 700, y: 570))
+        try session.waitForTrace(["begin"], count: 1)
         let rest = try session.parkedScreenshot()
         let white = Color.white, dim = Color(hex: 0x8FA3B8), bar = Color(hex: 0x1F3B57)
         // Title pixels: the one furthest from the bar's colour is the text colour itself.

@@ -261,12 +261,14 @@ open class View {
     func updateGeometry(parent: AffineTransform, clip: Rect, canOcclude: Bool, pass: FramePass) -> Rect? {
         let wasDamaged = render.needsDamage
         let oldRect = render.subtreeRect
+        render.previousSubtreeRect = oldRect
         render.needsDamage = false
         guard !isHidden, alpha > 0.001, frame.width > 0, frame.height > 0 else {
             render.subtreeRect = nil
             render.ownRect = nil
             render.layer = nil
-            if wasDamaged, let oldRect { pass.damage(oldRect) }
+            // Not drawn, so no paint index of its own: the next one, inside the parent's range.
+            if wasDamaged, let oldRect { pass.damage(oldRect, by: pass.nextIndex) }
             return nil
         }
         var t = transformToSuperview.concatenating(parent)
@@ -277,6 +279,7 @@ open class View {
         // A perspective flip can reach past its flat rectangle: count it as the whole window.
         let own = rotationY != 0 ? pass.windowRect : t.boundingBox(of: bounds)
         render.ownRect = own
+        render.isAxisAligned = rotationY == 0 && t.b == 0 && t.c == 0
         render.paintIndex = pass.nextIndex
         pass.nextIndex += 1
 
@@ -314,8 +317,8 @@ open class View {
             if !inner.isEmpty { pass.addOccluder(inner, paintedAt: render.paintIndex) }
         }
         if wasDamaged {
-            if let oldRect { pass.damage(oldRect) }
-            if let new = render.subtreeRect { pass.damage(new) }
+            if let oldRect { pass.damage(oldRect, by: render.paintIndex) }
+            if let new = render.subtreeRect { pass.damage(new, by: render.paintIndex) }
         }
         return render.subtreeRect
     }
@@ -329,7 +332,8 @@ open class View {
     func composite(into canvas: Canvas, deviceScale: Double, pass: FramePass? = nil) {
         guard !isHidden, alpha > 0.001, frame.width > 0, frame.height > 0 else { return }
         if let pass {
-            guard let subtree = render.subtreeRect, subtree.intersects(pass.region) else { return }
+            // A promoted layer is shown by the platform, above the frame: leave it out.
+            guard !render.isPromoted, let subtree = render.subtreeRect, subtree.intersects(pass.region) else { return }
         }
         canvas.save()
         defer { canvas.restore() }
@@ -385,6 +389,20 @@ open class View {
     /// Draws the subtree from its flattened layer (re-rendered only when something inside
     /// changed). The canvas maps this view's bounds at a whole-pixel translation.
     private func compositeLayer(into canvas: Canvas, deviceScale: Double, pass: FramePass) {
+        prepareLayer(deviceScale: deviceScale, pass: pass)
+        guard let layer = render.layer, let own = render.ownRect else { return }
+        let visibility = pass.visibility(of: own, paintedAt: render.subtreeEnd - 1)
+        if visibility == .hidden { return }
+        if visibility == .partial { canvas.clip(toDeviceRects: pass.visiblePieces) }
+        pass.report.layersDrawn += 1
+        let m = canvas.transform
+        canvas.transform = AffineTransform(translationX: m.tx, y: m.ty)
+        canvas.draw(layer, at: .zero, alpha: alpha, opaque: render.isOpaque && pass.features.contains(.opaqueCopy))
+    }
+
+    /// Renders the flattened layer when something inside changed (or the scale did); each
+    /// render gets a new ``RenderState/layerGeneration``.
+    func prepareLayer(deviceScale: Double, pass: FramePass) {
         let width = max(1, Int((frame.width * deviceScale).rounded(.up)))
         let height = max(1, Int((frame.height * deviceScale).rounded(.up)))
         if !render.layerIsValid || render.layerScale != deviceScale
@@ -405,15 +423,8 @@ open class View {
             render.layer = layer
             render.layerScale = deviceScale
             render.layerIsValid = true
+            render.layerGeneration = pass.nextLayerGeneration()
         }
-        guard let layer = render.layer, let own = render.ownRect else { return }
-        let visibility = pass.visibility(of: own, paintedAt: render.subtreeEnd - 1)
-        if visibility == .hidden { return }
-        if visibility == .partial { canvas.clip(toDeviceRects: pass.visiblePieces) }
-        pass.report.layersDrawn += 1
-        let m = canvas.transform
-        canvas.transform = AffineTransform(translationX: m.tx, y: m.ty)
-        canvas.draw(layer, at: .zero, alpha: alpha, opaque: render.isOpaque && pass.features.contains(.opaqueCopy))
     }
 
     /// A translation-only transform lands on whole device pixels: crisp, and a plain copy.
@@ -425,7 +436,7 @@ open class View {
         canvas.transform = m
     }
 
-    private var hasContent: Bool { backgroundColor != nil || drawsContent }
+    var hasContent: Bool { backgroundColor != nil || drawsContent }
 
     private func drawCachedContent(into canvas: Canvas, deviceScale: Double, alpha: Double) {
         guard hasContent else { return }

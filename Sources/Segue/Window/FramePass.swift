@@ -32,6 +32,9 @@ public struct FrameReport: Sendable {
     /// Flattened layers composited, and those re-rendered first.
     public var layersDrawn = 0
     public var layersRendered = 0
+    /// Layers the platform shows in surfaces of their own (``Window/promotedLayers``): left
+    /// out of this frame.
+    public var layersPromoted = 0
 }
 
 /// What one frame's render knows about a view; filled by the geometry pass
@@ -44,13 +47,25 @@ struct RenderState {
     /// The subtree drawn flat, while the view moves by a translation.
     var layer: Surface?
     var layerScale = 0.0
+    /// Bumped whenever the layer's pixels are re-rendered (unique across layers).
+    var layerGeneration = 0
     var usesLayer = false
+    /// The platform shows the layer in a surface of its own this frame: the window's own
+    /// frame leaves the subtree out (see ``LayerPromotion``).
+    var isPromoted = false
+    /// An identity for the platform's surface of this layer, given at the first promotion.
+    var layerID = 0
+    /// The transform to device pixels has no rotation or skew: ``ownRect`` is exact, not a
+    /// bounding box.
+    var isAxisAligned = false
     /// Opaque background, square corners, alpha 1: nothing below shows through its bounds.
     var isOpaque = false
     /// The bounds on screen, in device pixels (bounding box); nil when not drawn.
     var ownRect: Rect?
     /// Everything the subtree may paint, clipped, in device pixels; nil when nothing.
     var subtreeRect: Rect?
+    /// ``subtreeRect`` as it was in the frame before.
+    var previousSubtreeRect: Rect?
     /// Painter's order of the view's own content, and one past its last descendant's.
     var paintIndex = 0
     var subtreeEnd = 0
@@ -77,6 +92,10 @@ final class FramePass {
     var region = Rect.zero
     /// The union of what changed, in device pixels.
     private(set) var damage = Rect.zero
+    /// Each damaged rectangle with the paint index of the view that reported it, so that what
+    /// promoted layers did can be taken out again (``excludeDamage(paintedIn:adding:)``).
+    private var damageEntries: [(rect: Rect, paintIndex: Int)] = []
+    private var isFullDamage = false
     var nextIndex = 0
     /// What this frame painted (for tests and the bench).
     var report = FrameReport()
@@ -89,6 +108,8 @@ final class FramePass {
         self.deviceScale = deviceScale
         self.windowRect = windowRect
         damage = .zero
+        damageEntries.removeAll(keepingCapacity: true)
+        isFullDamage = false
         nextIndex = 0
         report = FrameReport()
         occluders.removeAll(keepingCapacity: true)
@@ -111,13 +132,45 @@ final class FramePass {
         return Surface(width: width, height: height)
     }
 
-    func damage(_ rect: Rect) {
+    /// `rect` changed on screen; `paintIndex` names the view that says so (see ``damageEntries``).
+    func damage(_ rect: Rect, by paintIndex: Int) {
         let clipped = rect.intersection(windowRect)
         guard !clipped.isEmpty else { return }
         damage = damage.union(clipped.roundedOut)
+        damageEntries.append((clipped.roundedOut, paintIndex))
     }
 
-    func damageAll() { damage = windowRect }
+    func damageAll() {
+        damage = windowRect
+        isFullDamage = true
+    }
+
+    /// Recomputes ``damage`` without what views painted in `ranges` (paint indices of promoted
+    /// subtrees, which the platform moves and updates itself), plus `extra` rectangles.
+    func excludeDamage(paintedIn ranges: [Range<Int>], adding extra: [Rect]) {
+        guard !isFullDamage else { return }
+        damage = .zero
+        for entry in damageEntries where !ranges.contains(where: { $0.contains(entry.paintIndex) }) {
+            damage = damage.union(entry.rect)
+        }
+        for rect in extra {
+            let clipped = rect.intersection(windowRect)
+            if !clipped.isEmpty { damage = damage.union(clipped.roundedOut) }
+        }
+    }
+
+    /// Forgets the occluders painted in `ranges`: promoted layers hide nothing in the window's
+    /// own frame, which must hold the right pixels under them.
+    func removeOccluders(paintedIn ranges: [Range<Int>]) {
+        occluders.removeAll { occluder in ranges.contains { $0.contains(occluder.paintIndex) } }
+    }
+
+    /// A new value for ``RenderState/layerGeneration``.
+    func nextLayerGeneration() -> Int {
+        FramePass.layerGenerations += 1
+        return FramePass.layerGenerations
+    }
+    private static var layerGenerations = 0
 
     func addOccluder(_ rect: Rect, paintedAt index: Int) {
         guard features.contains(.occlusion) else { return }

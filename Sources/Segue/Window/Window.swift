@@ -91,7 +91,20 @@ public final class Window {
     /// The render optimisations in use (all by default; the bench compares without them).
     public static var renderFeatures = RenderFeatures.all
 
+    /// Lets the platform show flattened layers in surfaces of their own (``promotedLayers``),
+    /// which the window's frame then leaves out. Off by default: offscreen rendering, tests
+    /// and the bench draw everything into one canvas. A platform turns it on when it can show
+    /// them (Wayland: `wl_subcompositor` and `wp_viewporter`).
+    public var promotesLayers = false {
+        didSet { if promotesLayers != oldValue { needsFullDamage = true; setNeedsDisplay() } }
+    }
+
+    /// The layers the platform shows itself in the frame measured by the latest
+    /// ``prepareFrame(deviceScale:)``, in paint order; empty unless ``promotesLayers``.
+    public var promotedLayers: [PromotedLayer] { promotion.layers }
+
     private let pass = FramePass()
+    private let promotion = LayerPromotion()
     private var needsFullDamage = true
     private var lastDeviceScale = 0.0
 
@@ -118,6 +131,7 @@ public final class Window {
         // The ring, above everything: it hides nothing, so it never occludes.
         _ = focusRing.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
         if needsFullDamage { pass.damageAll() }
+        promotion.update(roots: rootView.subviews + [focusRing], enabled: promotesLayers, pass: pass)
         needsFullDamage = false
         needsDisplay = false
         return pass.damage.isEmpty ? nil : pass.damage

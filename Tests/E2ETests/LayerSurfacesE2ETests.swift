@@ -1,0 +1,116 @@
+import Canvas
+import Foundation
+import Motion
+import SegueTestKit
+import Testing
+
+/// Promoted layers in subsurfaces, in a real weston: what the compositor shows is exactly what
+/// the window drawing everything itself shows, a held swipe only moves subsurfaces (no layer
+/// pixels copied, only the tab bar repainted), and subsurfaces do not pile up.
+@Suite(.serialized)
+struct LayerSurfacesE2ETests {
+    static let width = 800, height = 600
+    static let config = "[core]\nrepaint-window=16\n"
+
+    /// A held tab swipe, shot at three positions, with and without subsurfaces.
+    private func heldSwipeShots(subsurfaces: Bool) throws -> [Surface] {
+        let session = try HeadlessSession(width: Self.width, height: Self.height, options: HeadlessSession.Options(
+            westonConfig: Self.config, environment: subsurfaces ? [:] : ["SEGUE_SUBSURFACES": "0"]))
+        defer { session.stop() }
+        try session.waitForApp()
+        try session.move(to: Point(x: 700, y: 300), afterMs: 100)
+        try session.press()
+        var shots: [Surface] = []
+        for x in [560.0, 330, 120] {
+            try session.drag(to: Point(x: x, y: 300), steps: 8)
+            shots.append(try session.stableScreenshot())
+        }
+        try session.release()
+        try session.waitForTransitionsToSettle()
+        shots.append(try session.parkedScreenshot())
+        return shots
+    }
+
+    @Test func aHeldSwipeLooksExactlyTheSameWithSubsurfaces() throws {
+        let plain = try heldSwipeShots(subsurfaces: false)
+        let layered = try heldSwipeShots(subsurfaces: true)
+        for (index, (a, b)) in zip(plain, layered).enumerated() {
+            let differing = a.fractionDiffering(from: b, tolerance: 0)
+            if differing > 0 {
+                a.keepForInspection(as: "e2e-subsurfaces-\(index)-plain")
+                b.keepForInspection(as: "e2e-subsurfaces-\(index)-layered")
+            }
+            #expect(differing == 0, "shot \(index): \(differing * 100) % of the output differs")
+        }
+        // The shots are of a moving swipe: the pages really moved between them.
+        #expect(layered[0].fractionDiffering(from: layered[2]) > 0.2)
+    }
+
+    @Test func aHeldSwipeMovesSubsurfacesAndCopiesNoPixels() throws {
+        let session = try HeadlessSession(width: Self.width, height: Self.height,
+                                          options: HeadlessSession.Options(stats: true, westonConfig: Self.config))
+        defer { session.stop() }
+        try session.waitForApp()
+        try session.move(to: Point(x: 700, y: 300), afterMs: 100)
+        try session.press()
+        // The first frames of the swipe show the new page and copy both pages' layers once.
+        try session.drag(to: Point(x: 620, y: 300), steps: 10)
+        usleep(200_000)
+        let started = try PerformanceRun.snapshot(session)
+        for step in 1...60 {
+            try session.move(to: Point(x: 620 - Double(step) * 8, y: 300), afterMs: 16)
+            usleep(16_000)
+        }
+        let moved = try PerformanceRun.snapshot(session)
+        try session.release()
+        try session.waitForTransitionsToSettle()
+
+        let frames = moved["frames_drawn"] - started["frames_drawn"]
+        #expect(frames >= 20, "only \(frames) frames in a 1 s held drag")
+        #expect(started["layer_bytes_copied"] >= Double(2 * Self.width * 500 * 4), "both pages were copied once")
+        #expect(moved["layer_bytes_copied"] == started["layer_bytes_copied"],
+                "a pure move copied \(moved["layer_bytes_copied"] - started["layer_bytes_copied"]) bytes of layer pixels")
+        #expect(moved["layers_shown"] - started["layers_shown"] >= 2 * frames, "two pages in subsurfaces in every frame")
+        // The window's own buffer repaints only the tab bar (its colours blend), over two
+        // buffers in rotation: far less than a window's worth per frame.
+        let windowBytes = Double(Self.width * Self.height * 4)
+        let painted = (moved["painted_bytes"] - started["painted_bytes"]) / max(1, frames)
+        #expect(painted < 0.25 * windowBytes, "painted \(painted / windowBytes) of a window per frame")
+    }
+
+    @Test func subsurfacesDoNotPileUpOverManyTransitions() throws {
+        let session = try HeadlessSession(width: Self.width, height: Self.height,
+                                          options: HeadlessSession.Options(stats: true, westonConfig: Self.config))
+        defer { session.stop() }
+        try session.waitForApp()
+        let control = 29, tab = 15
+        var switches = 0
+        func switchTab() throws {
+            try session.key(control, down: true)
+            try session.key(tab, down: true)
+            try session.key(tab, down: false)
+            try session.key(control, down: false)
+            switches += 1
+            // On a busy machine the app may not have read the keys yet: wait for this switch to begin.
+            try session.waitFor("tab switch \(switches) to begin", timeout: 10) {
+                session.trace.filter { $0["event"] as? String == "begin" }.count >= switches
+            }
+            try session.waitForTransitionsToSettle()
+        }
+        for _ in 0..<8 { try switchTab() }
+        let early = try PerformanceRun.snapshot(session)
+        for _ in 0..<24 { try switchTab() }
+        let late = try PerformanceRun.snapshot(session)
+        #expect(late["layers_shown"] > early["layers_shown"], "the tab slides promoted their pages")
+        #expect(late["layer_surfaces"] <= 4, "\(late["layer_surfaces"]) subsurfaces alive after 32 transitions")
+        #expect(late["layer_buffers"] <= 8, "\(late["layer_buffers"]) layer buffers alive after 32 transitions")
+        #expect(late["rss_kb"] - early["rss_kb"] < 4096, "RSS grew by \(late["rss_kb"] - early["rss_kb"]) kB over 24 transitions")
+    }
+}
+
+extension Surface {
+    fileprivate func keepForInspection(as name: String) {
+        try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+        try? writePNG(to: Paths.artifacts + "/\(name).png")
+    }
+}
