@@ -325,6 +325,17 @@ test_move_pointer(struct wl_client *client, struct wl_resource *resource,
 	notify_pointer_frame(&test->seat);
 }
 
+/* Posts an error and returns false unless `value` is 0 or 1 (states, axes). */
+static bool
+require_binary(struct wl_resource *resource, uint32_t value, const char *what)
+{
+	if (value <= 1)
+		return true;
+	wl_resource_post_error(resource, SEGUE_TEST_ERROR_INVALID_ARGUMENT,
+			       "%s %u is not 0 or 1", what, value);
+	return false;
+}
+
 static void
 test_button(struct wl_client *client, struct wl_resource *resource,
 	    uint32_t button, uint32_t state, uint32_t time_ms)
@@ -333,12 +344,8 @@ test_button(struct wl_client *client, struct wl_resource *resource,
 	struct timespec ts;
 
 	(void)client;
-	if (state > 1) {
-		wl_resource_post_error(resource,
-				       SEGUE_TEST_ERROR_INVALID_ARGUMENT,
-				       "button state %u is not 0 or 1", state);
+	if (!require_binary(resource, state, "button state"))
 		return;
-	}
 	ms_to_timespec(time_ms, &ts);
 	notify_button(&test->seat, &ts, (int32_t)button,
 		      state ? WL_POINTER_BUTTON_STATE_PRESSED :
@@ -355,12 +362,8 @@ test_axis(struct wl_client *client, struct wl_resource *resource,
 	struct timespec ts;
 
 	(void)client;
-	if (axis > 1) {
-		wl_resource_post_error(resource,
-				       SEGUE_TEST_ERROR_INVALID_ARGUMENT,
-				       "axis %u is not 0 or 1", axis);
+	if (!require_binary(resource, axis, "axis"))
 		return;
-	}
 	ms_to_timespec(time_ms, &ts);
 	memset(&event, 0, sizeof event);
 	event.axis = axis; /* WL_POINTER_AXIS_{VERTICAL,HORIZONTAL}_SCROLL */
@@ -380,12 +383,8 @@ test_key(struct wl_client *client, struct wl_resource *resource,
 	struct timespec ts;
 
 	(void)client;
-	if (state > 1) {
-		wl_resource_post_error(resource,
-				       SEGUE_TEST_ERROR_INVALID_ARGUMENT,
-				       "key state %u is not 0 or 1", state);
+	if (!require_binary(resource, state, "key state"))
 		return;
-	}
 	ms_to_timespec(time_ms, &ts);
 	notify_key(&test->seat, &ts, key,
 		   state ? WL_KEYBOARD_KEY_STATE_PRESSED :

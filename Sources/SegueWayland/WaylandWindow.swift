@@ -45,11 +45,8 @@ final class WaylandWindow: WindowHost {
     private var pointerSerial: UInt32 = 0
     private var cursor: Cursor = .default
 
-    /// Counters for the stats mode and tests.
-    private(set) var framesCommitted = 0
     /// Commits that attached a new buffer (the others only ask for the next frame callback).
     private(set) var framesDrawn = 0
-    private(set) var frameCallbacksReceived = 0
     /// Collects figures for `segue-demo --stats`.
     var stats: FrameStats?
     /// Called once after the first buffer is committed.
@@ -187,7 +184,6 @@ final class WaylandWindow: WindowHost {
     fileprivate func frameDone(time ms: UInt32) {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
-        frameCallbacksReceived += 1
         stats?.frameCallbackReceived()
         let time = frameClock.seconds(ms)
         clockOffset = time - segue_monotonic_ms() / 1000
@@ -278,7 +274,6 @@ final class WaylandWindow: WindowHost {
         }
         wl_surface_commit(surface)
         needsDraw = false
-        framesCommitted += 1
         // A frame that only moved layers changed the picture too: it counts as drawn.
         if let frameStart, let stats { stats.frameDrawn(start: frameStart, drewBuffer: changed) }
         if framesDrawn == 1 && damage != nil { onFirstFrame?() }

@@ -199,10 +199,8 @@ open class NavigationController: ViewController {
                 to.removeFromParent()
             }
             // Cancelled: the appearance calls run back the other way.
-            to.beginAppearanceTransition(isAppearing: false, animated: animated)
-            to.endAppearanceTransition()
-            from.beginAppearanceTransition(isAppearing: true, animated: animated)
-            from.endAppearanceTransition()
+            to.runAppearanceTransition(isAppearing: false, animated: animated)
+            from.runAppearanceTransition(isAppearing: true, animated: animated)
         }
         // The bar settles itself in its coordinator completion, which runs right after this.
     }

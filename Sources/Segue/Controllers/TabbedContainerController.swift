@@ -201,10 +201,8 @@ open class TabbedContainerController: ViewController {
             to.endAppearanceTransition()
         } else {
             selectedIndex = priorIndex
-            to.beginAppearanceTransition(isAppearing: false, animated: true)
-            to.endAppearanceTransition()
-            from.beginAppearanceTransition(isAppearing: true, animated: true)
-            from.endAppearanceTransition()
+            to.runAppearanceTransition(isAppearing: false, animated: true)
+            from.runAppearanceTransition(isAppearing: true, animated: true)
         }
         resetButtonColors()
     }

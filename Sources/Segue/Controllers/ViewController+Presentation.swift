@@ -53,14 +53,10 @@ extension ViewController {
                 controller.installDismissSwipe()
             } else {
                 container.removeFromSuperview()
-                presenter.presentedViewController = nil
-                controller.presentingViewController = nil
-                controller.presentationController = nil
-                controller.beginAppearanceTransition(isAppearing: false, animated: animated)
-                controller.endAppearanceTransition()
+                controller.detachFromPresenter()
+                controller.runAppearanceTransition(isAppearing: false, animated: animated)
                 if removesPresenter {
-                    presenter.beginAppearanceTransition(isAppearing: true, animated: animated)
-                    presenter.endAppearanceTransition()
+                    presenter.runAppearanceTransition(isAppearing: true, animated: animated)
                 }
             }
             presentation.presentationTransitionDidEnd(completed)
@@ -84,6 +80,13 @@ extension ViewController {
     /// Dismisses what this controller presents, or this controller if it is presented.
     public func dismiss(animated: Bool = true, completion: (() -> Void)? = nil) {
         _ = dismissPresentation(animated: animated, completion: completion)
+    }
+
+    /// Drops the links between this presented controller, its presenter and its presentation.
+    fileprivate func detachFromPresenter() {
+        presentingViewController?.presentedViewController = nil
+        presentingViewController = nil
+        presentationController = nil
     }
 
     /// The topmost presented controller in this window's chain, or nil.
@@ -132,9 +135,7 @@ extension ViewController {
                 container.removeFromSuperview()
                 presented.view.removeFromSuperview()
                 presented.view.transform = .identity
-                presenter.presentedViewController = nil
-                presented.presentingViewController = nil
-                presented.presentationController = nil
+                presented.detachFromPresenter()
                 if let swipe = presented.dismissSwipe { presented.view.removeGestureRecognizer(swipe.recognizer) }
                 presented.dismissSwipe = nil
                 presented.endAppearanceTransition()
@@ -143,11 +144,9 @@ extension ViewController {
                 presented.view.transform = .identity
                 if removesPresenter {
                     presenter.view.isHidden = true
-                    presenter.beginAppearanceTransition(isAppearing: false, animated: animated)
-                    presenter.endAppearanceTransition()
+                    presenter.runAppearanceTransition(isAppearing: false, animated: animated)
                 }
-                presented.beginAppearanceTransition(isAppearing: true, animated: animated)
-                presented.endAppearanceTransition()
+                presented.runAppearanceTransition(isAppearing: true, animated: animated)
             }
             presentation.dismissalTransitionDidEnd(completed)
             context?.animationController?.animationEnded(completed)

@@ -121,6 +121,13 @@ open class ViewController {
         if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
     }
 
+    /// An appearance change begun and completed at once (a cancelled transition running the
+    /// callbacks back).
+    func runAppearanceTransition(isAppearing: Bool, animated: Bool) {
+        beginAppearanceTransition(isAppearing: isAppearing, animated: animated)
+        endAppearanceTransition()
+    }
+
     /// Completes the appearance change begun last.
     public func endAppearanceTransition() {
         guard let (appearing, animated) = appearanceTransition else { return }
