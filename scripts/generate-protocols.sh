@@ -14,6 +14,7 @@ protocols=(
   "$wp/stable/presentation-time/presentation-time.xml"
   "$wp/stable/viewporter/viewporter.xml"
   "$wp/unstable/xdg-decoration/xdg-decoration-unstable-v1.xml"
+  "$wp/staging/fractional-scale/fractional-scale-v1.xml"
 )
 for xml in protocols/*.xml; do
   [ -e "$xml" ] && protocols+=("$xml")

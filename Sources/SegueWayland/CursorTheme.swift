@@ -3,32 +3,54 @@ import Glibc
 import Segue
 
 /// Pointer images from the user's cursor theme (`XCURSOR_THEME`, `XCURSOR_SIZE`), shown on a
-/// surface of our own. Without a theme the compositor's default cursor simply stays.
+/// surface of our own at the window's scale: the theme is loaded at size × scale and the
+/// cursor surface gets that buffer scale, so a cursor is as crisp as the window on a HiDPI
+/// output. Without a theme the compositor's default cursor simply stays.
 @MainActor
 final class CursorTheme {
-    private let theme: OpaquePointer?
+    private let shm: OpaquePointer
+    private let name: String?
+    private let size: Int32
+    /// One theme per scale it was needed at; kept while the process lives (there are few).
+    private var themes: [Int32: OpaquePointer] = [:]
     private let surface: OpaquePointer?
-    private var current: Cursor?
+    private var current: (cursor: Cursor, scale: Int32)?
+    /// The integer scale to draw cursors at (the window's, rounded up when fractional).
+    var scale: Int32 = 1
 
     init(compositor: OpaquePointer, shm: OpaquePointer) {
-        let name = getenv("XCURSOR_THEME")
-        let size = getenv("XCURSOR_SIZE").flatMap { Int32(String(cString: $0)) } ?? 24
-        theme = wl_cursor_theme_load(name, size, shm)
-        surface = theme == nil ? nil : wl_compositor_create_surface(compositor)
+        self.shm = shm
+        name = getenv("XCURSOR_THEME").map { String(cString: $0) }
+        size = getenv("XCURSOR_SIZE").flatMap { Int32(String(cString: $0)) }.map { max(8, min($0, 256)) } ?? 24
+        surface = wl_compositor_create_surface(compositor)
+    }
+
+    private func theme(at scale: Int32) -> OpaquePointer? {
+        if let theme = themes[scale] { return theme }
+        guard let theme = wl_cursor_theme_load(name, size * scale, shm) else { return nil }
+        themes[scale] = theme
+        return theme
     }
 
     /// Shows `cursor` on `pointer`; `serial` is the latest pointer enter's.
     func set(_ cursor: Cursor, on pointer: OpaquePointer, serial: UInt32, force: Bool = false) {
-        guard force || cursor != current, let theme, let surface else { return }
+        let scale = max(1, self.scale)
+        guard force || current == nil || current! != (cursor, scale), let surface, let theme = theme(at: scale) else { return }
         guard let wlCursor = wl_cursor_theme_get_cursor(theme, cursor.rawValue)
                 ?? wl_cursor_theme_get_cursor(theme, Cursor.default.rawValue),
               wlCursor.pointee.image_count > 0,
               let image = wlCursor.pointee.images[0],
               let buffer = wl_cursor_image_get_buffer(image) else { return }
-        current = cursor
-        wl_pointer_set_cursor(pointer, serial, surface, Int32(image.pointee.hotspot_x), Int32(image.pointee.hotspot_y))
+        // A buffer's size must be a multiple of its scale; a theme without images at this
+        // size may hand out smaller ones: show those at scale 1 rather than break the protocol.
+        let width = Int32(image.pointee.width), height = Int32(image.pointee.height)
+        let bufferScale = width % scale == 0 && height % scale == 0 ? scale : 1
+        current = (cursor, scale)
+        wl_pointer_set_cursor(pointer, serial, surface, Int32(image.pointee.hotspot_x) / bufferScale,
+                              Int32(image.pointee.hotspot_y) / bufferScale)
+        wl_surface_set_buffer_scale(surface, bufferScale)
         wl_surface_attach(surface, buffer, 0, 0)
-        wl_surface_damage_buffer(surface, 0, 0, Int32(image.pointee.width), Int32(image.pointee.height))
+        wl_surface_damage_buffer(surface, 0, 0, width, height)
         wl_surface_commit(surface)
     }
 }

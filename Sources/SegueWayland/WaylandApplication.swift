@@ -15,7 +15,7 @@ public enum WaylandApplication {
     /// is missing, lacks a required global, or goes away. With `stats`, figures are written
     /// on SIGUSR1 and at exit, and SIGTERM/SIGINT exit cleanly (code 0).
     public static func run(_ window: Window, title: String, appID: String,
-                           minimumSize: Size = Size(width: 360, height: 480),
+                           minimumSize: Size = Size(width: 320, height: 480),
                            onFirstFrame: (() -> Void)? = nil, stats: FrameStats? = nil) throws -> Int32 {
         let display = try WaylandDisplay()
         let waylandWindow = try WaylandWindow(display: display, content: window, title: title, appID: appID,

@@ -17,11 +17,21 @@ final class WaylandDisplay {
     /// For promoted layers in subsurfaces (``LayerSurfaces``); both optional.
     private(set) var subcompositor: OpaquePointer?
     private(set) var viewporter: OpaquePointer?
+    /// `wp_fractional_scale_manager_v1`: the compositor tells each surface its exact scale.
+    private(set) var fractionalScaleManager: OpaquePointer?
+    /// The compositor is built on wlroots (it offers wlroots' own screencopy or dmabuf-export
+    /// globals, which weston, mutter and KWin do not). wlroots 0.15's software renderer ignores
+    /// the x/y of a `wp_viewport` source crop, so promoted layers are not used there.
+    private(set) var isWlroots = false
+    /// The version of `xdg_wm_base` bound: 4 brings `configure_bounds`, 5 `wm_capabilities`.
+    private(set) var wmBaseVersion: UInt32 = 0
     private(set) var seats: [WaylandSeat] = []
     private(set) var outputs: [UInt32: WaylandOutput] = [:]
 
     /// Called when a seat appears (the window wires its input to it).
     var onSeatAdded: ((WaylandSeat) -> Void)?
+    /// Called when an output's scale changed in place or an output went away.
+    var onOutputsChanged: (() -> Void)?
 
     /// Connects to `$WAYLAND_DISPLAY` (or `wayland-0`) and binds the globals in one round trip.
     init() throws {
@@ -69,7 +79,9 @@ final class WaylandDisplay {
         case "wl_shm":
             shm = bind(name, segue_wl_shm_interface(), 1)
         case "xdg_wm_base":
-            wmBase = bind(name, segue_xdg_wm_base_interface(), min(version, 2))
+            // The highest version both sides speak (the generated glue knows 5).
+            wmBaseVersion = min(version, 5)
+            wmBase = bind(name, segue_xdg_wm_base_interface(), wmBaseVersion)
             xdg_wm_base_add_listener(wmBase, wmBaseListener, nil)
         case "zxdg_decoration_manager_v1":
             decorationManager = bind(name, segue_zxdg_decoration_manager_v1_interface(), 1)
@@ -79,6 +91,10 @@ final class WaylandDisplay {
             subcompositor = bind(name, segue_wl_subcompositor_interface(), 1)
         case "wp_viewporter":
             viewporter = bind(name, segue_wp_viewporter_interface(), 1)
+        case "wp_fractional_scale_manager_v1":
+            fractionalScaleManager = bind(name, segue_wp_fractional_scale_manager_v1_interface(), 1)
+        case "zwlr_screencopy_manager_v1", "zwlr_export_dmabuf_manager_v1":
+            isWlroots = true
         case "wl_seat":
             if let proxy = bind(name, segue_wl_seat_interface(), min(version, 5)) {
                 let seat = WaylandSeat(seat: proxy, version: min(version, 5), registryName: name, display: self)
@@ -87,7 +103,9 @@ final class WaylandDisplay {
             }
         case "wl_output":
             if let proxy = bind(name, segue_wl_output_interface(), min(version, 2)) {
-                outputs[name] = WaylandOutput(output: proxy)
+                let output = WaylandOutput(output: proxy)
+                output.onScaleChanged = { [weak self] in self?.onOutputsChanged?() }
+                outputs[name] = output
             }
         default:
             break
@@ -95,13 +113,17 @@ final class WaylandDisplay {
     }
 
     fileprivate func globalRemoved(name: UInt32) {
-        outputs[name] = nil
+        if outputs.removeValue(forKey: name) != nil { onOutputsChanged?() }
         seats.removeAll { $0.registryName == name }
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>?, _ version: UInt32) -> OpaquePointer? {
         OpaquePointer(wl_registry_bind(registry, name, interface, version))
     }
+
+    /// The largest scale of any output: the best guess for a first frame, before the
+    /// compositor said which outputs the window is on.
+    var largestOutputScale: Int32 { outputs.values.map(\.scale).max() ?? 1 }
 
     /// The output a `wl_surface.enter` names, if we know it.
     func output(for proxy: OpaquePointer?) -> WaylandOutput? {
@@ -114,13 +136,24 @@ final class WaylandDisplay {
 final class WaylandOutput {
     let output: OpaquePointer
     private(set) var scale: Int32 = 1
+    private var pendingScale: Int32 = 1
+    /// Called after `done` when the scale changed (compositors change it in place, as sway's
+    /// `output … scale 2` does, without the surface leaving or entering).
+    var onScaleChanged: (() -> Void)?
 
     init(output: OpaquePointer) {
         self.output = output
         wl_output_add_listener(output, outputListener, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    fileprivate func setScale(_ scale: Int32) { self.scale = max(1, scale) }
+    fileprivate func setScale(_ scale: Int32) { pendingScale = max(1, scale) }
+
+    /// `wl_output.done`: the properties sent since the last one take effect together.
+    fileprivate func done() {
+        guard pendingScale != scale else { return }
+        scale = pendingScale
+        onScaleChanged?()
+    }
 }
 
 // Listener tables live for the whole process; owners are recovered from `data`.
@@ -154,7 +187,11 @@ nonisolated(unsafe) private let outputListener: UnsafeMutablePointer<wl_output_l
     listener.initialize(to: wl_output_listener(
         geometry: { _, _, _, _, _, _, _, _, _, _ in },
         mode: { _, _, _, _, _, _ in },
-        done: { _, _ in },
+        done: { data, _ in
+            guard let data else { return }
+            let owner = Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { owner.done() }
+        },
         scale: { data, _, scale in
             guard let data else { return }
             let owner = Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue()

@@ -22,6 +22,9 @@ final class WaylandSeat {
     /// Called on `wl_pointer.enter` so the window can set the cursor with the enter serial.
     var onPointerEnter: ((_ pointer: OpaquePointer, _ serial: UInt32) -> Void)?
 
+    /// The serial of the latest button press or touch down: what `xdg_toplevel.move`,
+    /// `resize` and `show_window_menu` must quote.
+    private(set) var lastPressSerial: UInt32?
     private var clock = EventClock()
     private var pendingScroll = (dx: 0.0, dy: 0.0, source: ScrollSource.wheel, stop: false)
     private var lastPointerTime = 0.0
@@ -95,9 +98,10 @@ final class WaylandSeat {
         deliver(InputEvent(time: lastPointerTime, kind: .pointerMotion(point(x, y))))
     }
 
-    fileprivate func pointerButton(time ms: UInt32, button: UInt32, state: UInt32) {
+    fileprivate func pointerButton(serial: UInt32, time ms: UInt32, button: UInt32, state: UInt32) {
         lastPointerTime = time(ms)
         let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
+        if pressed { lastPressSerial = serial }
         deliver(InputEvent(time: lastPointerTime, kind: .pointerButton(PointerButton(evdevCode: button), pressed: pressed)))
     }
 
@@ -132,7 +136,8 @@ final class WaylandSeat {
 
     // MARK: touch
 
-    fileprivate func touchDown(time ms: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
+    fileprivate func touchDown(serial: UInt32, time ms: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
+        lastPressSerial = serial
         deliver(InputEvent(time: time(ms), kind: .touchDown(id: id, point(x, y))))
     }
 
@@ -188,8 +193,9 @@ nonisolated(unsafe) private let pointerListener: UnsafeMutablePointer<wl_pointer
         motion: { data, _, time, x, y in
             let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pointerMotion(time: time, x: x, y: y) }
         },
-        button: { data, _, _, time, button, state in
-            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pointerButton(time: time, button: button, state: state) }
+        button: { data, _, serial, time, button, state in
+            let owner = seatOwner(data)
+            MainActor.assumeIsolated { owner?.pointerButton(serial: serial, time: time, button: button, state: state) }
         },
         axis: { data, _, time, axis, value in
             let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pointerAxis(time: time, axis: axis, value: value) }
@@ -205,8 +211,9 @@ nonisolated(unsafe) private let pointerListener: UnsafeMutablePointer<wl_pointer
 nonisolated(unsafe) private let touchListener: UnsafeMutablePointer<wl_touch_listener> = {
     let listener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_touch_listener(
-        down: { data, _, _, time, _, id, x, y in
-            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.touchDown(time: time, id: id, x: x, y: y) }
+        down: { data, _, serial, time, _, id, x, y in
+            let owner = seatOwner(data)
+            MainActor.assumeIsolated { owner?.touchDown(serial: serial, time: time, id: id, x: x, y: y) }
         },
         up: { data, _, _, time, id in let owner = seatOwner(data); MainActor.assumeIsolated { owner?.touchUp(time: time, id: id) } },
         motion: { data, _, time, id, x, y in

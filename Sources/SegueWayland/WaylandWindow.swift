@@ -11,13 +11,17 @@ import Segue
 /// dispatch the window draws if no callback is outstanding, otherwise the callback draws. A
 /// callback is requested only while something animates or a gesture is held, so an idle
 /// window makes no wake-ups at all.
+///
+/// Where the compositor draws no decorations, the window draws its own header bar (a Segue
+/// view) and this class the shadow around it; the shadow's margin doubles as the invisible
+/// resize border. The surface is then larger than the window geometry, which excludes it.
 @MainActor
 final class WaylandWindow: WindowHost {
-    private let display: WaylandDisplay
-    private let content: Window
-    private let surface: OpaquePointer
-    private let xdgSurface: OpaquePointer
-    private let toplevel: OpaquePointer
+    let display: WaylandDisplay
+    let content: Window
+    let surface: OpaquePointer
+    let xdgSurface: OpaquePointer
+    let toplevel: OpaquePointer
     private var decoration: OpaquePointer?
     private let pool: ShmBufferPool
     /// Promoted layers in subsurfaces, when the compositor offers `wl_subcompositor` and
@@ -26,24 +30,65 @@ final class WaylandWindow: WindowHost {
     private let cursorTheme: CursorTheme
     private var fallbackTimer: TimerSource!
 
-    private var pendingSize: (width: Int32, height: Int32)?
-    private var windowGeometry: Size?
-    private(set) var size: Size
+    // MARK: configure state
+
+    var sizing: WindowSizing
+    /// What the next `xdg_surface.configure` applies (xdg-shell double-buffers it).
+    var pendingSize: (width: Int32, height: Int32) = (0, 0)
+    var pendingStates: WindowState = []
+    var pendingDecorations: DecorationMode?
     private var isConfigured = false
-    private var outputsEntered: [OpaquePointer] = []
-    private var scale: Int32 = 1
+    /// The window geometry last given to the compositor (surface coordinates).
+    private var windowGeometry: Rect?
+    private var opaqueRegionFor: Rect?
+
+    /// The window's size in logical pixels: the window geometry, without the shadow margin.
+    var size: Size { sizing.size }
+
+    // MARK: scale
+
+    var outputsEntered: [OpaquePointer] = []
+    /// The integer buffer scale: the densest output the surface is on.
+    private var integerScale: Int32
+    /// `wp_fractional_scale_v1` and the viewport it needs, where the compositor offers both.
+    private var fractionalScale: OpaquePointer?
+    private var viewport: OpaquePointer?
+    /// The compositor's preferred scale × 120 (`wp_fractional_scale_v1.preferred_scale`).
+    var preferredScale120: UInt32?
+    private var viewportDestination: (Int32, Int32)?
+
+    /// Device pixels per logical pixel of the next frame.
+    var deviceScale: Double {
+        if viewport != nil, let preferredScale120 { return Double(preferredScale120) / 120 }
+        return Double(integerScale)
+    }
+    private var usesFractionalScale: Bool { viewport != nil && preferredScale120 != nil }
+
+    // MARK: display link
 
     private var frameCallback: OpaquePointer?
-    private var needsDraw = true
+    var needsDraw = true
     private var frameClock = EventClock()
     /// Compositor frame time minus our CLOCK_MONOTONIC reading: lets the fallback clock speak
     /// in the compositor's time base, so animation time never jumps between the two.
     private var clockOffset = 0.0
     private var lastFrameTime = 0.0
+    /// What the client-side frame (shadow, corners) was last painted for.
+    private var paintedFrame: ClientSideFrameKey?
+
+    // MARK: input
 
     private var pointer: OpaquePointer?
     private var pointerSerial: UInt32 = 0
-    private var cursor: Cursor = .default
+    /// The cursor the content asked for, and the one shown (a resize cursor over the border).
+    private var contentCursor: Cursor = .default
+    private var shownCursor: Cursor = .default
+    /// The seat of the latest input: window-management requests quote its press serial.
+    private var lastSeat: WaylandSeat?
+    /// The resize edges under the pointer while it is over the invisible border.
+    private var pointerBorderEdges: ResizeEdges?
+    /// A touch that went down on the border: its events are not the content's.
+    private var borderTouches: Set<Int32> = []
 
     /// Commits that attached a new buffer (the others only ask for the next frame callback).
     private(set) var framesDrawn = 0
@@ -62,30 +107,44 @@ final class WaylandWindow: WindowHost {
         }
         self.display = display
         self.content = content
-        size = WaylandWindow.defaultSize
+        sizing = WindowSizing(minimumSize: minimumSize, preferredSize: WaylandWindow.defaultSize)
+        // The first frame already at the outputs' scale: the compositor says which output the
+        // window is on only after it is mapped.
+        integerScale = display.largestOutputScale
         pool = ShmBufferPool(shm: shm)
         cursorTheme = CursorTheme(compositor: compositor, shm: shm)
         surface = wl_compositor_create_surface(compositor)
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
+        let subsurfaces = getenv("SEGUE_SUBSURFACES").map { String(cString: $0) }
         if let subcompositor = display.subcompositor, let viewporter = display.viewporter,
-           getenv("SEGUE_SUBSURFACES").map({ String(cString: $0) }) != "0" {
+           subsurfaces == "1" || (subsurfaces != "0" && !display.isWlroots) {
             layerSurfaces = LayerSurfaces(compositor: compositor, subcompositor: subcompositor, viewporter: viewporter,
                                           shm: shm, parent: surface)
         } else {
             layerSurfaces = nil
+        }
+        if let manager = display.fractionalScaleManager, let viewporter = display.viewporter {
+            fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
+            viewport = wp_viewporter_get_viewport(viewporter, surface)
         }
 
         let me = Unmanaged.passUnretained(self).toOpaque()
         wl_surface_add_listener(surface, surfaceListener, me)
         xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, me)
         xdg_toplevel_add_listener(toplevel, toplevelListener, me)
+        if let fractionalScale { wp_fractional_scale_v1_add_listener(fractionalScale, fractionalScaleListener, me) }
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, appID)
         xdg_toplevel_set_min_size(toplevel, Int32(minimumSize.width), Int32(minimumSize.height))
+        content.title = title
         if let manager = display.decorationManager {
             decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
+            zxdg_toplevel_decoration_v1_add_listener(decoration, decorationListener, me)
             zxdg_toplevel_decoration_v1_set_mode(decoration, UInt32(ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue))
+        } else {
+            // Nobody else will draw a title bar (weston's desktop shell, GNOME).
+            pendingDecorations = .clientSide
         }
         // The first commit carries no buffer: it asks the compositor for a configure.
         wl_surface_commit(surface)
@@ -95,23 +154,24 @@ final class WaylandWindow: WindowHost {
         display.loop.addIdleHandler { [weak self] in self?.drawIfDue() }
         for seat in display.seats { attach(seat) }
         display.onSeatAdded = { [weak self] seat in self?.attach(seat) }
-        content.promotesLayers = layerSurfaces != nil
+        display.onOutputsChanged = { [weak self] in self?.updateScale() }
         content.host = self
+        updateLayerPromotion()
     }
 
     private func attach(_ seat: WaylandSeat) {
-        seat.onEvent = { [weak self] event in self?.handle(event) }
+        seat.onEvent = { [weak self, unowned seat] event in self?.handle(event, from: seat) }
         seat.onPointerEnter = { [weak self] pointer, serial in
             guard let self else { return }
             self.pointer = pointer
             self.pointerSerial = serial
-            self.cursorTheme.set(self.cursor, on: pointer, serial: serial, force: true)
+            self.cursorTheme.set(self.shownCursor, on: pointer, serial: serial, force: true)
         }
     }
 
-    private func handle(_ event: InputEvent) {
-        stats?.inputArrived(at: display.loop.lastReadTime)
-        content.handle(event)
+    private func updateLayerPromotion() {
+        // Layer subsurfaces are sized for integer scales.
+        content.promotesLayers = layerSurfaces != nil && !usesFractionalScale
     }
 
     // MARK: WindowHost
@@ -121,51 +181,166 @@ final class WaylandWindow: WindowHost {
     }
 
     func setCursor(_ cursor: Cursor) {
-        self.cursor = cursor
-        if let pointer { cursorTheme.set(cursor, on: pointer, serial: pointerSerial) }
+        contentCursor = cursor
+        if pointerBorderEdges == nil { show(cursor) }
+    }
+
+    private func show(_ cursor: Cursor, force: Bool = false) {
+        shownCursor = cursor
+        if let pointer { cursorTheme.set(cursor, on: pointer, serial: pointerSerial, force: force) }
+    }
+
+    func beginInteractiveMove() {
+        guard let seat = lastSeat, let serial = seat.lastPressSerial else { return }
+        xdg_toplevel_move(toplevel, seat.seat, serial)
+    }
+
+    func showWindowMenu(at point: Point) {
+        guard let seat = lastSeat, let serial = seat.lastPressSerial else { return }
+        let margin = frameMargin
+        xdg_toplevel_show_window_menu(toplevel, seat.seat, serial, Int32(point.x + margin), Int32(point.y + margin))
+    }
+
+    func setMaximized(_ maximized: Bool) {
+        if maximized { xdg_toplevel_set_maximized(toplevel) } else { xdg_toplevel_unset_maximized(toplevel) }
+    }
+
+    func setFullscreen(_ fullscreen: Bool) {
+        if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
+    }
+
+    func minimize() {
+        xdg_toplevel_set_minimized(toplevel)
+    }
+
+    func requestClose() {
+        onClose?()
     }
 
     // MARK: configure
 
-    fileprivate func toplevelConfigure(width: Int32, height: Int32) {
-        pendingSize = (width, height)
-    }
-
-    fileprivate func surfaceConfigure(serial: UInt32) {
-        xdg_surface_ack_configure(xdgSurface, serial)
-        if let pending = pendingSize {
-            // Zero means "you choose": keep what we have.
-            let width = pending.width > 0 ? Double(pending.width) : size.width
-            let height = pending.height > 0 ? Double(pending.height) : size.height
-            size = Size(width: width, height: height)
-            pendingSize = nil
+    func surfaceConfigure(serial: UInt32) {
+        guard sizing.configure(width: Int(pendingSize.width), height: Int(pendingSize.height), states: pendingStates) else {
+            // A maximized or fullscreen configure without a size (weston 10): not acknowledged;
+            // the window stays as it was until a configure it can obey arrives.
+            return
         }
+        xdg_surface_ack_configure(xdgSurface, serial)
+        if let pendingDecorations {
+            content.decorations = pendingDecorations
+            self.pendingDecorations = nil
+        }
+        content.state = sizing.state
+        content.resize(to: sizing.size)
         isConfigured = true
-        content.resize(to: size)
         needsDraw = true
     }
 
-    fileprivate func close() {
+    func decorationConfigured(mode: UInt32) {
+        pendingDecorations = mode == UInt32(ZXDG_TOPLEVEL_DECORATION_V1_MODE_CLIENT_SIDE.rawValue) ? .clientSide : DecorationMode.none
+    }
+
+    func close() {
         onClose?()
     }
 
-    fileprivate func surfaceEntered(_ output: OpaquePointer?) {
-        guard let output else { return }
-        outputsEntered.append(output)
-        updateScale()
+    // MARK: scale
+
+    /// The buffer scale follows the densest output the surface is on (before it is on any,
+    /// the densest output there is).
+    func updateScale() {
+        let scales = outputsEntered.compactMap { display.output(for: $0)?.scale }
+        let newScale = scales.max() ?? display.largestOutputScale
+        if newScale != integerScale {
+            integerScale = newScale
+            scaleChanged()
+        }
     }
 
-    fileprivate func surfaceLeft(_ output: OpaquePointer?) {
-        outputsEntered.removeAll { $0 == output }
-        updateScale()
-    }
-
-    /// The buffer scale follows the densest output the surface is on.
-    private func updateScale() {
-        let newScale = outputsEntered.compactMap { display.output(for: $0)?.scale }.max() ?? 1
-        guard newScale != scale else { return }
-        scale = newScale
+    func scaleChanged() {
         needsDraw = true
+        updateLayerPromotion()
+        cursorTheme.scale = Int32(deviceScale.rounded(.up))
+        show(shownCursor, force: true)
+    }
+
+    // MARK: input
+
+    /// The shadow margin around the window geometry: only for a floating window that draws
+    /// its own decorations.
+    var frameMargin: Double {
+        content.decorations == .clientSide && content.state.isFloating ? WindowFrameMetrics.shadowMargin : 0
+    }
+
+    private func handle(_ event: InputEvent, from seat: WaylandSeat) {
+        lastSeat = seat
+        stats?.inputArrived(at: display.loop.lastReadTime)
+        let margin = frameMargin
+        guard margin > 0 || pointerBorderEdges != nil || !borderTouches.isEmpty else {
+            content.handle(event)
+            return
+        }
+        let windowRect = Rect(x: margin, y: margin, width: size.width, height: size.height)
+        func local(_ p: Point) -> Point { Point(x: p.x - margin, y: p.y - margin) }
+        func edges(at p: Point) -> ResizeEdges {
+            margin > 0 ? ResizeEdges.at(p, window: windowRect, border: margin) : []
+        }
+        var translated = event
+        switch event.kind {
+        case .pointerEnter(let p), .pointerMotion(let p):
+            let border = edges(at: p)
+            if !border.isEmpty {
+                if pointerBorderEdges == nil { content.handle(InputEvent(time: event.time, kind: .pointerLeave)) }
+                pointerBorderEdges = border
+                show(border.cursor)
+                return
+            }
+            if pointerBorderEdges != nil {
+                pointerBorderEdges = nil
+                show(contentCursor)
+                content.handle(InputEvent(time: event.time, kind: .pointerEnter(local(p))))
+            }
+            translated.kind = event.kind.isEnter ? .pointerEnter(local(p)) : .pointerMotion(local(p))
+        case .pointerLeave:
+            if pointerBorderEdges != nil {
+                pointerBorderEdges = nil
+                return
+            }
+        case .pointerButton(let button, let pressed):
+            if let border = pointerBorderEdges {
+                if button == .left, pressed { beginResize(border) }
+                return
+            }
+        case .touchDown(let id, let p):
+            let border = edges(at: p)
+            if !border.isEmpty {
+                borderTouches.insert(id)
+                beginResize(border)
+                return
+            }
+            translated.kind = .touchDown(id: id, local(p))
+        case .touchMotion(let id, let p):
+            if borderTouches.contains(id) { return }
+            translated.kind = .touchMotion(id: id, local(p))
+        case .touchUp(let id):
+            if borderTouches.remove(id) != nil { return }
+        case .touchCancel:
+            borderTouches.removeAll()
+        default:
+            break
+        }
+        content.handle(translated)
+    }
+
+    private func beginResize(_ edges: ResizeEdges) {
+        guard let seat = lastSeat, let serial = seat.lastPressSerial else { return }
+        // xdg_toplevel.resize_edge: top 1, bottom 2, left 4, right 8, corners their sums.
+        var wire: UInt32 = 0
+        if edges.contains(.top) { wire |= 1 }
+        if edges.contains(.bottom) { wire |= 2 }
+        if edges.contains(.left) { wire |= 4 }
+        if edges.contains(.right) { wire |= 8 }
+        xdg_toplevel_resize(toplevel, seat.seat, serial, wire)
     }
 
     // MARK: display link
@@ -181,7 +356,7 @@ final class WaylandWindow: WindowHost {
         }
     }
 
-    fileprivate func frameDone(time ms: UInt32) {
+    func frameDone(time ms: UInt32) {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         stats?.frameCallbackReceived()
@@ -209,15 +384,47 @@ final class WaylandWindow: WindowHost {
         content.tick(at: lastFrameTime)
     }
 
-    private func draw() {
-        let pixelWidth = Int(size.width) * Int(scale), pixelHeight = Int(size.height) * Int(scale)
-        if layerSurfaces != nil, windowGeometry != size {
-            // Unset, the window geometry is the bounding box of the surface and its subsurfaces,
-            // which weston may take with a layer's new position and its old crop (kiosk-shell
-            // then kills a fullscreen client for a geometry larger than the output): set it.
-            xdg_surface_set_window_geometry(xdgSurface, 0, 0, Int32(size.width), Int32(size.height))
-            windowGeometry = size
+    /// Window geometry, opaque region and viewport: what the surface says about its size.
+    private func updateSurfaceGeometry(margin: Double, surfaceSize: Size) {
+        let geometry = Rect(x: margin, y: margin, width: size.width, height: size.height)
+        if windowGeometry != geometry {
+            // Unset, the window geometry would be the bounding box of the surface and its
+            // subsurfaces, shadow included.
+            xdg_surface_set_window_geometry(xdgSurface, Int32(margin), Int32(margin), Int32(size.width), Int32(size.height))
+            windowGeometry = geometry
         }
+        if opaqueRegionFor != geometry, let compositor = display.compositor {
+            // The window is opaque but for its rounded top corners: the compositor need not
+            // draw what lies below.
+            let region = wl_compositor_create_region(compositor)
+            let r = margin > 0 ? Int32(WindowFrameMetrics.cornerRadius) : 0
+            let x = Int32(margin), y = Int32(margin), w = Int32(size.width), h = Int32(size.height)
+            wl_region_add(region, x, y + r, w, h - r)
+            if r > 0 { wl_region_add(region, x + r, y, w - 2 * r, r) }
+            wl_surface_set_opaque_region(surface, region)
+            wl_region_destroy(region)
+            opaqueRegionFor = geometry
+        }
+        if let viewport {
+            let destination = usesFractionalScale ? (Int32(surfaceSize.width), Int32(surfaceSize.height)) : (-1, -1)
+            if viewportDestination == nil || viewportDestination! != destination {
+                // Fractional scale: a buffer of exactly scale × size pixels shown at the logical
+                // size (buffer scale 1), so the compositor does not resample it.
+                wp_viewport_set_destination(viewport, destination.0, destination.1)
+                viewportDestination = destination
+            }
+        }
+    }
+
+    private func draw() {
+        let margin = frameMargin
+        let scale = deviceScale
+        let surfaceSize = Size(width: size.width + 2 * margin, height: size.height + 2 * margin)
+        // Fractional: xdg fractional-scale-v1 rounds scale × size half away from zero.
+        let pixelWidth = usesFractionalScale ? Int((surfaceSize.width * scale).rounded()) : Int(surfaceSize.width) * Int(integerScale)
+        let pixelHeight = usesFractionalScale ? Int((surfaceSize.height * scale).rounded()) : Int(surfaceSize.height) * Int(integerScale)
+        let bufferScale: Int32 = usesFractionalScale ? 1 : integerScale
+        updateSurfaceGeometry(margin: margin, surfaceSize: surfaceSize)
         let buffer: ShmBuffer?
         do {
             buffer = try pool.acquire(width: pixelWidth, height: pixelHeight)
@@ -228,13 +435,22 @@ final class WaylandWindow: WindowHost {
         // Every buffer is still on screen: the release that frees one will bring us back here.
         guard let buffer else { return }
         let frameStart = stats?.now()
-        let damage = content.prepareFrame(deviceScale: Double(scale))
+        let origin = Point(x: (margin * scale).rounded(), y: (margin * scale).rounded())
+        var damage = content.prepareFrame(deviceScale: scale, origin: origin)
+        let frame = margin > 0 ? ClientSideFrame(surfaceSize: surfaceSize,
+                                                 window: Rect(x: margin, y: margin, width: size.width, height: size.height),
+                                                 isActive: content.state.contains(.activated)) : nil
+        let frameKey = frame.map { ClientSideFrameKey(frame: $0, scale: scale) }
+        if let frameKey, frameKey != paintedFrame {
+            damage = Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
+        }
+        paintedFrame = frameKey
         // Subsurface state first: the window's commit below applies it, atomically with the frame.
         var layersChanged = false
         if let layerSurfaces {
             let copiedBefore = layerSurfaces.bytesCopied
             do {
-                layersChanged = try layerSurfaces.update(content.promotedLayers, scale: scale)
+                layersChanged = try layerSurfaces.update(content.promotedLayers, scale: bufferScale)
             } catch {
                 logError("\(error)")
                 layersChanged = true
@@ -247,10 +463,16 @@ final class WaylandWindow: WindowHost {
             // (with two buffers in rotation, the last two frames' damage, as foot does).
             let region = buffer.staleRegion.map { $0.union(damage) } ?? damage
             let canvas = buffer.canvas
-            canvas.transform = AffineTransform(scaleX: Double(scale), y: Double(scale))
+            canvas.transform = AffineTransform(scaleX: scale, y: scale)
+            if let frame, frame.regionReachesMargin(region, scale: scale) { frame.paintMargin(into: canvas, region: region) }
+            canvas.transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: origin.x, ty: origin.y)
             let report = content.draw(into: canvas, region: region)
+            if let frame {
+                canvas.transform = AffineTransform(scaleX: scale, y: scale)
+                frame.paintCorners(into: canvas, region: region, scale: scale)
+            }
             stats?.framePainted(bytes: Int(report.regionPixels) * 4)
-            wl_surface_set_buffer_scale(surface, scale)
+            wl_surface_set_buffer_scale(surface, bufferScale)
             wl_surface_attach(surface, buffer.buffer, 0, 0)
             wl_surface_damage_buffer(surface, Int32(damage.minX), Int32(damage.minY),
                                      Int32(damage.width), Int32(damage.height))
@@ -280,49 +502,24 @@ final class WaylandWindow: WindowHost {
     }
 }
 
-private func windowOwner(_ data: UnsafeMutableRawPointer?) -> WaylandWindow? {
-    guard let data else { return nil }
-    return Unmanaged<WaylandWindow>.fromOpaque(data).takeUnretainedValue()
+/// What the shadow frame depends on: when it changes, the whole buffer is repainted.
+private struct ClientSideFrameKey: Equatable {
+    var surfaceSize: Size
+    var window: Rect
+    var isActive: Bool
+    var scale: Double
+
+    init(frame: ClientSideFrame, scale: Double) {
+        surfaceSize = frame.surfaceSize
+        window = frame.window
+        isActive = frame.isActive
+        self.scale = scale
+    }
 }
 
-nonisolated(unsafe) private let surfaceListener: UnsafeMutablePointer<wl_surface_listener> = {
-    let listener = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
-    listener.initialize(to: wl_surface_listener(
-        enter: { data, _, output in
-            let owner = windowOwner(data), id = UInt(bitPattern: output)
-            MainActor.assumeIsolated { owner?.surfaceEntered(OpaquePointer(bitPattern: id)) }
-        },
-        leave: { data, _, output in
-            let owner = windowOwner(data), id = UInt(bitPattern: output)
-            MainActor.assumeIsolated { owner?.surfaceLeft(OpaquePointer(bitPattern: id)) }
-        }))
-    return listener
-}()
-
-nonisolated(unsafe) private let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener> = {
-    let listener = UnsafeMutablePointer<xdg_surface_listener>.allocate(capacity: 1)
-    listener.initialize(to: xdg_surface_listener(configure: { data, _, serial in
-        let owner = windowOwner(data); MainActor.assumeIsolated { owner?.surfaceConfigure(serial: serial) }
-    }))
-    return listener
-}()
-
-nonisolated(unsafe) private let toplevelListener: UnsafeMutablePointer<xdg_toplevel_listener> = {
-    let listener = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
-    listener.initialize(to: xdg_toplevel_listener(
-        configure: { data, _, width, height, _ in
-            let owner = windowOwner(data); MainActor.assumeIsolated { owner?.toplevelConfigure(width: width, height: height) }
-        },
-        close: { data, _ in let owner = windowOwner(data); MainActor.assumeIsolated { owner?.close() } },
-        configure_bounds: { _, _, _, _ in },
-        wm_capabilities: { _, _, _ in }))
-    return listener
-}()
-
-nonisolated(unsafe) private let frameListener: UnsafeMutablePointer<wl_callback_listener> = {
-    let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
-    listener.initialize(to: wl_callback_listener(done: { data, _, time in
-        let owner = windowOwner(data); MainActor.assumeIsolated { owner?.frameDone(time: time) }
-    }))
-    return listener
-}()
+extension InputEvent.Kind {
+    fileprivate var isEnter: Bool {
+        if case .pointerEnter = self { return true }
+        return false
+    }
+}

@@ -5,6 +5,7 @@
 #include "presentation-time-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
+#include "fractional-scale-v1-client-protocol.h"
 #include "segue-test-client-protocol.h"
 
 // Interface accessors for wl_registry_bind.
@@ -19,5 +20,7 @@ static inline const struct wl_interface *segue_wp_viewporter_interface(void) { r
 static inline const struct wl_interface *segue_wp_viewport_interface(void) { return &wp_viewport_interface; }
 static inline const struct wl_interface *segue_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
 static inline const struct wl_interface *segue_zxdg_toplevel_decoration_v1_interface(void) { return &zxdg_toplevel_decoration_v1_interface; }
+static inline const struct wl_interface *segue_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
+static inline const struct wl_interface *segue_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
 static inline const struct wl_interface *segue_segue_test_interface(void) { return &segue_test_interface; }
 static inline const struct wl_interface *segue_segue_test_capture_interface(void) { return &segue_test_capture_interface; }

@@ -103,7 +103,7 @@ final class InputRouter {
     private func began(at point: Point, time: Double, fromScroll: Bool = false) {
         guard let window else { return }
         cancelSequence()
-        window.rootView.layoutIfNeeded()
+        window.frameView.layoutIfNeeded()
         lastLocation = point
         pressLocation = point
         // A press on a settling transition takes it over: its gesture owns the drag at once.
@@ -120,7 +120,7 @@ final class InputRouter {
         // As UIKit does, a running transition that cannot be caught swallows presses.
         guard window.activeTransitions.isEmpty else { return }
         sequenceActive = true
-        guard let hit = window.rootView.hitTest(point) else { return }
+        guard let hit = window.frameView.hitTest(point) else { return }
 
         var chain: [(GestureRecognizer, Int)] = []
         var depth = 0
@@ -229,7 +229,7 @@ final class InputRouter {
         if active != nil {
             cursor = .grabbing
         } else {
-            var view = window.rootView.hitTest(point)
+            var view = window.frameView.hitTest(point)
             while let current = view {
                 if current is Control { cursor = .pointer; break }
                 view = current.superview

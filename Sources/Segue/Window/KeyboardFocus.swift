@@ -65,7 +65,7 @@ final class KeyboardFocus {
     /// Moves focus `step` places along the reading order (ignored while a transition runs).
     private func move(by step: Int, wraps: Bool) {
         guard window.activeTransitions.isEmpty else { return }
-        window.rootView.layoutIfNeeded()
+        window.frameView.layoutIfNeeded()
         validate()
         let order = focusableControls()
         guard !order.isEmpty else { return }

@@ -10,8 +10,14 @@ import Motion
 public final class Window {
     /// The controller whose view fills the window.
     public let rootViewController: ViewController
-    /// The view all content hangs from (root controller's view, then presentations).
+    /// The view all content hangs from (root controller's view, then presentations). It fills
+    /// the window below the header bar, when the window draws one.
     public let rootView: View
+    /// The window's whole area: the header bar (client-side decorations) and ``rootView``.
+    /// Window coordinates are this view's.
+    let frameView: View
+    /// The title bar drawn when ``decorations`` is ``DecorationMode/clientSide``.
+    public let headerBar: HeaderBar
     public weak var host: WindowHost? {
         didSet { host?.setNeedsFrame() }
     }
@@ -29,18 +35,94 @@ public final class Window {
     /// Keyboard focus and its ring (see ``KeyboardFocus``); set up right after init.
     private(set) var keyboardFocus: KeyboardFocus!
 
-    public init(rootViewController: ViewController) {
+    public init(rootViewController: ViewController, title: String = "") {
         self.rootViewController = rootViewController
         rootView = WindowRootView()
-        rootView.backgroundColor = Color(hex: 0xF2F2F7)
+        frameView = WindowFrameView()
+        headerBar = HeaderBar(title: title)
+        frameView.backgroundColor = Color(hex: 0xF2F2F7)
         inputRouter = InputRouter()
+        frameView.hostingWindow = self
         rootView.hostingWindow = self
+        frameView.addSubview(rootView)
+        headerBar.isHidden = true
+        frameView.addSubview(headerBar)
         rootViewController.view.frame = rootView.bounds
         rootView.addSubview(rootViewController.view)
         rootViewController.beginAppearanceTransition(isAppearing: true, animated: false)
         rootViewController.endAppearanceTransition()
         inputRouter.window = self
         keyboardFocus = KeyboardFocus(window: self)
+        connectHeaderBar()
+    }
+
+    // MARK: the window on the desktop
+
+    /// The window's title (the header bar shows it; the platform also gives it to the compositor).
+    public var title: String {
+        get { headerBar.titleLabel.text }
+        set { headerBar.titleLabel.text = newValue }
+    }
+
+    /// Who draws the title bar: set by the platform from what the compositor offers.
+    public var decorations = DecorationMode.none {
+        didSet { if decorations != oldValue { layoutFrame() } }
+    }
+
+    /// The compositor's latest word on the window (maximized, fullscreen, tiled, activated…).
+    public var state: WindowState = [.activated] {
+        didSet {
+            guard state != oldValue else { return }
+            headerBar.isBackdrop = !state.contains(.activated)
+            headerBar.isMaximized = state.contains(.maximized)
+            layoutFrame()
+        }
+    }
+
+    /// What the compositor lets the window ask for; the header bar hides the rest.
+    public var capabilities = WindowCapabilities.all {
+        didSet { headerBar.setCapabilities(capabilities) }
+    }
+
+    /// Whether the header bar shows: client-side decorations, except in fullscreen.
+    public var showsHeaderBar: Bool { decorations == .clientSide && !state.contains(.fullscreen) }
+
+    /// The area ``rootView`` fills, in window coordinates.
+    public var contentRect: Rect {
+        let top = showsHeaderBar ? WindowFrameMetrics.headerHeight : 0
+        return Rect(x: 0, y: top, width: size.width, height: max(0, size.height - top))
+    }
+
+    private func layoutFrame() {
+        headerBar.isHidden = !showsHeaderBar
+        headerBar.frame = Rect(x: 0, y: 0, width: size.width, height: showsHeaderBar ? WindowFrameMetrics.headerHeight : 0)
+        let content = contentRect
+        if rootView.frame != content {
+            rootView.frame = content
+            rootViewController.windowDidResize(to: content.size)
+        }
+        needsFullDamage = true
+        setNeedsDisplay()
+    }
+
+    private func connectHeaderBar() {
+        headerBar.onAction = { [weak self] action in
+            guard let self, let host = self.host else { return }
+            switch action {
+            case .close: host.requestClose()
+            case .maximize: host.setMaximized(!self.state.contains(.maximized))
+            case .minimize: host.minimize()
+            }
+        }
+        headerBar.onBeginMove = { [weak self] in self?.host?.beginInteractiveMove() }
+        headerBar.onDoubleClick = { [weak self] in
+            guard let self, self.capabilities.contains(.maximize) else { return }
+            self.host?.setMaximized(!self.state.contains(.maximized))
+        }
+        headerBar.onSecondaryClick = { [weak self] point in
+            guard let self, self.capabilities.contains(.windowMenu) else { return }
+            self.host?.showWindowMenu(at: point)
+        }
     }
 
     // MARK: keyboard focus
@@ -62,15 +144,53 @@ public final class Window {
     public func resize(to size: Size) {
         guard size != self.size else { return }
         self.size = size
-        rootView.frame = Rect(size: size)
-        rootViewController.windowDidResize(to: size)
-        needsFullDamage = true
-        setNeedsDisplay()
+        frameView.frame = Rect(size: size)
+        layoutFrame()
     }
+
+    /// Where the pointer is (window coordinates), for the header bar's presses.
+    private var pointerLocation: Point?
+    /// The header bar owns the current press (it began there).
+    private var headerOwnsPress = false
 
     /// Delivers one input event.
     public func handle(_ event: InputEvent) {
+        switch event.kind {
+        case .pointerEnter(let point), .pointerMotion(let point), .touchDown(_, let point), .touchMotion(_, let point):
+            pointerLocation = point
+        case .pointerLeave:
+            pointerLocation = nil
+        default:
+            break
+        }
+        if routeToHeaderBar(event) { return }
         inputRouter.handle(event)
+    }
+
+    /// Presses that begin on the header bar, and everything until their release, go to it.
+    private func routeToHeaderBar(_ event: InputEvent) -> Bool {
+        guard showsHeaderBar else { headerOwnsPress = false; return false }
+        let location = pointerLocation.map { Point(x: $0.x - headerBar.frame.minX, y: $0.y - headerBar.frame.minY) }
+        let isPress: Bool
+        switch event.kind {
+        case .pointerButton(_, pressed: true), .touchDown: isPress = true
+        default: isPress = false
+        }
+        if isPress && !headerOwnsPress {
+            guard let location, headerBar.bounds.contains(location) else { return false }
+        } else if !headerOwnsPress {
+            return false
+        }
+        let taken = headerBar.handle(event.kind, time: event.time, location: location)
+        switch event.kind {
+        case .pointerButton(.left, pressed: true), .touchDown: headerOwnsPress = taken
+        case .pointerButton(.left, pressed: false), .touchUp, .pointerLeave, .touchCancel: headerOwnsPress = false
+        case .pointerMotion, .touchMotion:
+            // A drag that handed the window to the compositor ends the press for us.
+            if taken && !headerBar.isTrackingPress { headerOwnsPress = false }
+        default: break
+        }
+        return taken
     }
 
     /// Advances animations to `time` (seconds, the compositor's frame clock).
@@ -107,31 +227,41 @@ public final class Window {
     private let promotion = LayerPromotion()
     private var needsFullDamage = true
     private var lastDeviceScale = 0.0
+    private var lastOrigin = Point.zero
 
     /// Lays out and measures the coming frame: returns what changed since the previous
     /// `prepareFrame` in device pixels (whole pixels, inside the window), or nil when nothing
     /// did. Follow it with ``draw(into:region:)``.
-    public func prepareFrame(deviceScale: Double) -> Rect? {
+    ///
+    /// `origin` is where the window's top-left corner lands in the device (whole pixels): a
+    /// platform that draws a shadow around the window puts the window inside its buffer.
+    /// Damage, regions and promoted layers are then in the buffer's pixels, and the canvas
+    /// passed to ``draw(into:region:)`` must map logical pixels with the same offset.
+    public func prepareFrame(deviceScale: Double, origin: Point = .zero) -> Rect? {
         self.deviceScale = deviceScale
-        rootView.layoutIfNeeded()
+        frameView.layoutIfNeeded()
         keyboardFocus.updateRing()
-        let windowRect = Rect(x: 0, y: 0, width: (size.width * deviceScale).rounded(.up),
+        let windowRect = Rect(x: origin.x, y: origin.y, width: (size.width * deviceScale).rounded(.up),
                               height: (size.height * deviceScale).rounded(.up))
         pass.features = Window.renderFeatures
         pass.begin(deviceScale: deviceScale, windowRect: windowRect)
-        if deviceScale != lastDeviceScale || rootView.render.needsDamage || !pass.features.contains(.damage) {
+        if deviceScale != lastDeviceScale || origin != lastOrigin || frameView.render.needsDamage
+            || !pass.features.contains(.damage) {
             needsFullDamage = true
         }
         lastDeviceScale = deviceScale
-        rootView.render.needsDamage = false
-        let base = AffineTransform(scaleX: deviceScale, y: deviceScale)
-        for view in rootView.subviews {
+        lastOrigin = origin
+        frameView.render.needsDamage = false
+        var base = AffineTransform(scaleX: deviceScale, y: deviceScale)
+        base.tx = origin.x
+        base.ty = origin.y
+        for view in frameView.subviews {
             _ = view.updateGeometry(parent: base, clip: windowRect, canOcclude: true, pass: pass)
         }
         // The ring, above everything: it hides nothing, so it never occludes.
         _ = focusRing.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
         if needsFullDamage { pass.damageAll() }
-        promotion.update(roots: rootView.subviews + [focusRing], enabled: promotesLayers, pass: pass)
+        promotion.update(roots: frameView.subviews + [focusRing], enabled: promotesLayers, pass: pass)
         needsFullDamage = false
         needsDisplay = false
         return pass.damage.isEmpty ? nil : pass.damage
@@ -148,7 +278,7 @@ public final class Window {
         guard !pass.region.isEmpty else { return pass.report }
         canvas.save()
         canvas.clip(toDeviceRects: CollectionOfOne(pass.region))
-        let background = rootView.backgroundColor ?? .white
+        let background = frameView.backgroundColor ?? .white
         switch pass.visibility(of: pass.windowRect, paintedAt: -1) {
         case .hidden: break
         case .whole: canvas.fill(Rect(size: size), color: background)
@@ -158,7 +288,7 @@ public final class Window {
             canvas.fill(Rect(size: size), color: background)
             canvas.restore()
         }
-        for view in rootView.subviews { view.composite(into: canvas, deviceScale: deviceScale, pass: pass) }
+        for view in frameView.subviews { view.composite(into: canvas, deviceScale: deviceScale, pass: pass) }
         focusRing.composite(into: canvas, deviceScale: deviceScale, pass: pass)
         canvas.restore()
         return pass.report
@@ -187,6 +317,16 @@ public final class Window {
     /// dismisses the topmost presentation when nobody took it.
     func handleKey(_ event: KeyEvent) {
         if keyboardFocus.handle(event) { return }
+        // Window keys come before the content: F11 toggles fullscreen, Ctrl+Q quits (as GTK apps).
+        if event.key == .other(Window.keysymF11), !event.isRepeat {
+            if capabilities.contains(.fullscreen) { host?.setFullscreen(!state.contains(.fullscreen)) }
+            return
+        }
+        if event.modifiers.contains(.control), !event.isRepeat,
+           event.key == .other(Window.keysymLowercaseQ) || event.key == .other(Window.keysymUppercaseQ) {
+            host?.requestClose()
+            return
+        }
         var chain = [rootViewController]
         while let next = chain.last?.presentedViewController { chain.append(next) }
         for controller in chain.reversed() where controller.handleKey(event) { return }
@@ -194,6 +334,11 @@ public final class Window {
             chain[chain.count - 1].dismiss(animated: true)
         }
     }
+
+    /// XKB keysyms of the window keys (xkbcommon-keysyms.h).
+    static let keysymF11: UInt32 = 0xFFC8
+    static let keysymLowercaseQ: UInt32 = 0x71
+    static let keysymUppercaseQ: UInt32 = 0x51
 
     /// Records a transition event for the trace.
     func trace(_ record: TraceRecord) {
@@ -231,3 +376,7 @@ private final class WindowRootView: View {
         for view in subviews { view.frame = bounds }
     }
 }
+
+/// The window's whole area; the window places the header bar and the root view in it.
+@MainActor
+private final class WindowFrameView: View {}

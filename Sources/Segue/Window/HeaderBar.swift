@@ -1,0 +1,194 @@
+import Canvas
+import Motion
+
+/// The title bar a window draws itself when the compositor draws none (GNOME, weston's desktop
+/// shell): the title, and minimize, maximize and close buttons on the right, in libadwaita 1.2's
+/// light look. Pressing and dragging moves the window, a double click toggles maximize, a
+/// right click opens the compositor's window menu.
+///
+/// It takes its presses before the input router does, so the window can be moved, maximized
+/// or closed even while a transition runs in its content.
+@MainActor
+public final class HeaderBar: View {
+    /// The window buttons, right to left.
+    public enum Action: CaseIterable, Sendable {
+        case close, maximize, minimize
+    }
+
+    public let titleLabel: Label
+    /// Which buttons show (the compositor's capabilities decide).
+    public private(set) var actions: [Action] = Action.allCases
+    /// Dimmed look of an inactive window.
+    public var isBackdrop = false {
+        didSet { if isBackdrop != oldValue { applyColors(); setNeedsDisplay() } }
+    }
+    /// Whether the window is maximized (the maximize button shows "restore").
+    public var isMaximized = false {
+        didSet { if isMaximized != oldValue { setNeedsDisplay() } }
+    }
+    /// The button under a press, drawn darker.
+    private var pressedAction: Action?
+
+    /// Called for a button released over itself.
+    var onAction: ((Action) -> Void)?
+    /// Called once a press on the bar moved past the drag threshold.
+    var onBeginMove: (() -> Void)?
+    var onDoubleClick: (() -> Void)?
+    var onSecondaryClick: ((Point) -> Void)?
+
+    static let buttonSize = 24.0
+    static let buttonSpacing = 10.0
+    static let sidePadding = 10.0
+    static let activeBackground = Color(hex: 0xEBEBEB)
+    static let backdropBackground = Color(hex: 0xFAFAFA)
+    static let bottomShade = Color(hex: 0xDADADA)
+
+    public init(title: String) {
+        titleLabel = Label(text: title, font: Font(size: 14, weight: .bold), color: Color(hex: 0x2E2E2E),
+                           alignment: .center)
+        super.init()
+        titleLabel.isUserInteractionEnabled = false
+        addSubview(titleLabel)
+        applyColors()
+    }
+
+    public override var drawsContent: Bool { true }
+
+    /// Shows only the buttons for what the compositor can do.
+    public func setCapabilities(_ capabilities: WindowCapabilities) {
+        var shown: [Action] = [.close]
+        if capabilities.contains(.maximize) { shown.append(.maximize) }
+        if capabilities.contains(.minimize) { shown.append(.minimize) }
+        guard shown != actions else { return }
+        actions = shown
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// The button's rectangle in the bar, right to left from the trailing edge.
+    public func buttonFrame(_ action: Action) -> Rect? {
+        guard let index = actions.firstIndex(of: action) else { return nil }
+        let size = HeaderBar.buttonSize
+        let x = bounds.width - HeaderBar.sidePadding - size - Double(index) * (size + HeaderBar.buttonSpacing)
+        return Rect(x: x, y: ((bounds.height - size) / 2).rounded(), width: size, height: size)
+    }
+
+    public override func layoutSubviews() {
+        // The title stays centred on the bar, clear of the buttons on both sides.
+        let reserved = HeaderBar.sidePadding + Double(actions.count) * (HeaderBar.buttonSize + HeaderBar.buttonSpacing)
+        let width = max(0, bounds.width - 2 * reserved)
+        titleLabel.frame = Rect(x: reserved, y: 0, width: width, height: bounds.height)
+    }
+
+    private func applyColors() {
+        backgroundColor = isBackdrop ? HeaderBar.backdropBackground : HeaderBar.activeBackground
+        titleLabel.textColor = isBackdrop ? Color(hex: 0x9A9A9A) : Color(hex: 0x2E2E2E)
+    }
+
+    public override func draw(in canvas: Canvas) {
+        canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: HeaderBar.bottomShade)
+        let glyph = isBackdrop ? Color(hex: 0x9A9A9A) : Color(hex: 0x2E2E2E)
+        for action in actions {
+            guard let frame = buttonFrame(action) else { continue }
+            let circle = pressedAction == action ? Color(red: 0, green: 0, blue: 0, alpha: 0.2)
+                : Color(red: 0, green: 0, blue: 0, alpha: isBackdrop ? 0.05 : 0.1)
+            canvas.fillEllipse(in: frame, color: circle)
+            drawGlyph(action, in: frame, color: glyph, canvas: canvas)
+        }
+    }
+
+    private func drawGlyph(_ action: Action, in frame: Rect, color: Color, canvas: Canvas) {
+        let c = Point(x: frame.midX, y: frame.midY)
+        switch action {
+        case .close:
+            var path = Path()
+            path.move(to: Point(x: c.x - 4, y: c.y - 4)); path.addLine(to: Point(x: c.x + 4, y: c.y + 4))
+            path.move(to: Point(x: c.x + 4, y: c.y - 4)); path.addLine(to: Point(x: c.x - 4, y: c.y + 4))
+            canvas.stroke(path, color: color, lineWidth: 1.5)
+        case .maximize:
+            if isMaximized {
+                canvas.stroke(Rect(x: c.x - 4.25, y: c.y - 2.25, width: 6.5, height: 6.5), color: color, lineWidth: 1.5)
+                var path = Path()
+                path.move(to: Point(x: c.x - 1.75, y: c.y - 4.25)); path.addLine(to: Point(x: c.x + 4.25, y: c.y - 4.25))
+                path.addLine(to: Point(x: c.x + 4.25, y: c.y + 1.75))
+                canvas.stroke(path, color: color, lineWidth: 1.5)
+            } else {
+                canvas.stroke(Rect(x: c.x - 4.25, y: c.y - 4.25, width: 8.5, height: 8.5), color: color, lineWidth: 1.5)
+            }
+        case .minimize:
+            canvas.fill(Rect(x: c.x - 4, y: c.y + 3, width: 8, height: 1.5), color: color)
+        }
+    }
+
+    // MARK: input
+
+    private var pressPoint: Point?
+    /// A press on the bar is being followed (not yet released or handed to the compositor).
+    var isTrackingPress: Bool { pressPoint != nil }
+    private var lastClick: (time: Double, point: Point)?
+    private var pointer: Point?
+
+    /// The action whose button is at `point` (bar coordinates), if any.
+    func action(at point: Point) -> Action? {
+        actions.first { buttonFrame($0)?.insetBy(dx: -3, dy: -3).contains(point) == true }
+    }
+
+    /// Takes the events of a press that began on the bar; returns false for everything else.
+    /// `point`s are in the bar's coordinates.
+    func handle(_ kind: InputEvent.Kind, time: Double, location: Point?) -> Bool {
+        switch kind {
+        case .pointerButton(.left, pressed: true), .touchDown:
+            guard let location, bounds.contains(location) else { return false }
+            pressPoint = location
+            pressedAction = action(at: location)
+            setNeedsDisplay()
+            return true
+        case .pointerMotion, .touchMotion:
+            guard let start = pressPoint, let location else { return false }
+            if pressedAction == nil {
+                if distance(location, start) > WindowFrameMetrics.dragThreshold {
+                    // The compositor takes the pointer from here; it sends no release to us.
+                    pressPoint = nil
+                    lastClick = nil
+                    onBeginMove?()
+                }
+            }
+            return true
+        case .pointerButton(.left, pressed: false), .touchUp:
+            guard let start = pressPoint else { return false }
+            pressPoint = nil
+            let released = location ?? start
+            if let pressed = pressedAction {
+                pressedAction = nil
+                setNeedsDisplay()
+                if action(at: released) == pressed { onAction?(pressed) }
+                lastClick = nil
+            } else if let last = lastClick, time - last.time <= WindowFrameMetrics.doubleClickTime,
+                      distance(released, last.point) <= WindowFrameMetrics.doubleClickDistance {
+                lastClick = nil
+                onDoubleClick?()
+            } else {
+                lastClick = (time, released)
+            }
+            return true
+        case .pointerButton(.right, pressed: true):
+            guard let location, bounds.contains(location), action(at: location) == nil else { return false }
+            onSecondaryClick?(location)
+            return true
+        case .pointerLeave, .touchCancel:
+            if pressPoint != nil {
+                pressPoint = nil
+                pressedAction = nil
+                setNeedsDisplay()
+            }
+            return false
+        default:
+            return false
+        }
+    }
+}
+
+private func distance(_ a: Point, _ b: Point) -> Double {
+    let d = a - b
+    return (d.x * d.x + d.y * d.y).squareRoot()
+}
