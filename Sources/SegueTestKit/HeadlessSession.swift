@@ -2,8 +2,9 @@ import Canvas
 import Foundation
 import Motion
 
-/// A private headless weston (pixman, kiosk shell, fixed output size) with the test plugin,
-/// a `segue-inject` driver, and the real `segue-demo` as a separate client process.
+/// A private headless weston (pixman, fixed output size; kiosk shell, or the desktop shell
+/// with its panel and free windows) with the test plugin, a `segue-inject` driver, and the
+/// real `segue-demo` as a separate client process.
 ///
 /// Everything is stopped on every path, failures included (``stop()`` and deinit).
 /// A missing weston or helper is an error: these tests fail, they never skip.
@@ -13,6 +14,7 @@ public final class HeadlessSession: @unchecked Sendable {
     public let runtimeDir: String
     public let socket: String
     public let tracePath: String
+    public let shell: Shell
     private var weston: Subprocess?
     private var injector: Subprocess?
     public private(set) var app: Subprocess?
@@ -38,14 +40,29 @@ public final class HeadlessSession: @unchecked Sendable {
         public var trace = true
         /// Extra environment for `segue-demo` (e.g. `SEGUE_SUBSURFACES=0`).
         public var environment: [String: String] = [:]
+        /// Which weston shell: the kiosk (one fullscreen window) or the desktop.
+        public var shell = Shell.kiosk
+        /// Run the app with `WAYLAND_DEBUG=1`: its requests and events land in ``appLog``
+        /// (read them with ``protocolLines(_:)``).
+        public var protocolLog = false
         public init(stats: Bool = false, westonConfig: String? = nil, client: Client? = nil, trace: Bool = true,
-                    environment: [String: String] = [:]) {
+                    environment: [String: String] = [:], shell: Shell = .kiosk, protocolLog: Bool = false) {
             self.stats = stats
             self.westonConfig = westonConfig
             self.client = client
             self.trace = trace
             self.environment = environment
+            self.shell = shell
+            self.protocolLog = protocolLog
         }
+    }
+
+    /// weston's shells.
+    public enum Shell: String, Sendable {
+        /// kiosk-shell: every toplevel fullscreen, no decorations.
+        case kiosk = "kiosk-shell.so"
+        /// desktop-shell: a panel, a wallpaper, free windows the client decorates itself.
+        case desktop = "desktop-shell.so"
     }
 
     /// A Wayland client to run in the session: its executable, arguments and extra environment.
@@ -63,6 +80,7 @@ public final class HeadlessSession: @unchecked Sendable {
     public init(width: Int = 800, height: Int = 600, options: Options = Options(), name: String = #function) throws {
         self.width = width
         self.height = height
+        shell = options.shell
         guard let westonPath = Paths.which("weston") else {
             throw HarnessError("weston is not installed (apt-get install weston); e2e tests cannot run")
         }
@@ -86,7 +104,7 @@ public final class HeadlessSession: @unchecked Sendable {
         let log = FileManager.default.createFile(atPath: runtimeDir + "/weston.log", contents: nil)
         _ = log
         weston = try Subprocess(westonPath, [
-            "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
+            "--backend=headless-backend.so", "--use-pixman", "--shell=\(options.shell.rawValue)",
             "--socket=\(socket)", "--width=\(width)", "--height=\(height)",
             "--idle-time=0", "--log=\(runtimeDir)/weston.log", "--modules=\(Paths.plugin)",
         ] + westonConfigArguments(options.westonConfig), environment: env)
@@ -107,6 +125,8 @@ public final class HeadlessSession: @unchecked Sendable {
         } else {
             let trace = options.trace ? ["--trace", tracePath] : []
             env.merge(options.environment) { $1 }
+            // The desktop's waits read the window geometry from the protocol log.
+            if options.protocolLog || options.shell == .desktop { env["WAYLAND_DEBUG"] = "1" }
             app = try Subprocess(Paths.demo, trace + stats, environment: env, stdout: appLog, stderr: appLog)
         }
     }
@@ -151,6 +171,20 @@ public final class HeadlessSession: @unchecked Sendable {
 
     public var westonLog: String { (try? String(contentsOfFile: runtimeDir + "/weston.log", encoding: .utf8)) ?? "" }
     public var appLog: String { (try? String(contentsOfFile: runtimeDir + "/app.log", encoding: .utf8)) ?? "" }
+
+    /// The app's protocol log lines (``Options/protocolLog``) that contain `needle`, e.g.
+    /// `"set_window_geometry("`.
+    public func protocolLines(_ needle: String) -> [String] {
+        appLog.split(separator: "\n").filter { $0.contains(needle) }.map(String.init)
+    }
+
+    /// The numbers in the argument list of the last protocol message containing `request`
+    /// (e.g. `"xdg_surface@16.set_window_geometry("` → [24, 24, 1024, 700]).
+    public func lastProtocolArguments(_ request: String) -> [Double]? {
+        guard let line = protocolLines(request).last, let open = line.range(of: request) else { return nil }
+        let rest = line[open.upperBound...].prefix { $0 != ")" }
+        return rest.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    }
 
     /// The trace the app wrote so far, one record per line.
     public var trace: [[String: Any]] {
@@ -279,8 +313,19 @@ public final class HeadlessSession: @unchecked Sendable {
         }
     }
 
-    /// Waits for the app's first frame (the kiosk background is gone).
+    /// Waits for the app's first frame (the kiosk background is gone; on the desktop, the
+    /// window geometry was set and a buffer attached).
     public func waitForApp() throws {
+        if shell == .desktop {
+            try waitFor("the app's first frame", timeout: 15) {
+                guard self.app?.isRunning == true else { return true }
+                let log = self.appLog
+                return log.contains("set_window_geometry(") && log.contains(".attach(")
+            }
+            if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog.suffix(2000))") }
+            _ = try stableScreenshot()
+            return
+        }
         try waitFor("the app's first frame", timeout: 15) {
             guard self.app?.isRunning == true else { return true }
             guard let shot = try? self.screenshot() else { return false }
