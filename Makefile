@@ -3,10 +3,12 @@
 
 SWIFT ?= swift
 APT_PACKAGES = libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev libcairo2-dev \
-	libpango1.0-dev weston libweston-10-dev meson ninja-build fonts-dejavu-core pkg-config
+	libpango1.0-dev weston libweston-10-dev meson ninja-build fonts-dejavu-core pkg-config \
+	desktop-file-utils appstream
 HELPERS = meson-helpers/build
 
-.PHONY: deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw
+.PHONY: deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw \
+	release install uninstall check-assets
 
 ## Installs the Debian packages (skipped when all are present).
 deps:
@@ -23,7 +25,7 @@ build: deps
 	$(SWIFT) build
 
 ## Unit, render and end-to-end tests (the e2e tests run the real app in headless weston).
-test: helpers check-protocols build
+test: helpers check-protocols check-assets build
 	$(SWIFT) test
 
 ## Opens the demo in your Wayland session, or runs the headless tour when there is none.
@@ -41,6 +43,48 @@ protocols:
 
 check-protocols: deps
 	scripts/generate-protocols.sh --check
+
+## Installs the release binary, the desktop entry, the icons and the AppStream metainfo under
+## $(DESTDIR)$(PREFIX); `uninstall` removes exactly those files. INSTALL_BINARY=FILE installs
+## FILE as bin/segue-demo instead of building the release binary (scripts/check-assets.sh uses it).
+PREFIX ?= /usr/local
+APP_ID = org.segue.Demo
+RELEASE_BINARY = .build/release/segue-demo
+INSTALL_BINARY ?= $(RELEASE_BINARY)
+INSTALLED = $(PREFIX)/bin/segue-demo \
+	$(PREFIX)/share/applications/$(APP_ID).desktop \
+	$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+	$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+# Refreshes the icon and desktop caches of a live install (not of a staged DESTDIR one).
+REFRESH_CACHES = if [ -z "$(DESTDIR)" ]; then \
+		if command -v gtk-update-icon-cache >/dev/null; then \
+			gtk-update-icon-cache -q -t -f "$(PREFIX)/share/icons/hicolor" || true; fi; \
+		if command -v update-desktop-database >/dev/null; then \
+			update-desktop-database -q "$(PREFIX)/share/applications" || true; fi; \
+	fi
+
+release: deps
+	$(SWIFT) build -c release --product segue-demo
+
+install: $(if $(filter file,$(origin INSTALL_BINARY)),release)
+	install -Dm755 "$(INSTALL_BINARY)" "$(DESTDIR)$(PREFIX)/bin/segue-demo"
+	install -Dm644 assets/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	install -Dm644 assets/icons/hicolor/scalable/apps/$(APP_ID).svg \
+		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
+	install -Dm644 assets/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
+	install -Dm644 assets/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	@$(REFRESH_CACHES)
+
+uninstall:
+	rm -f $(foreach f,$(INSTALLED),"$(DESTDIR)$(f)")
+	@$(REFRESH_CACHES)
+
+## Validates the desktop entry, the metainfo and the icons, then installs into a scratch DESTDIR
+## (with a stand-in binary) and uninstalls again, checking the files each time.
+check-assets: deps
+	scripts/check-assets.sh
 
 ## The libadwaita peer for the side-by-side swipe benchmark (issue 6). Not part of `make test`
 ## or CI: it installs libadwaita-1-dev (Debian bookworm: 1.2.2) only when asked for.
