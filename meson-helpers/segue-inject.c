@@ -213,6 +213,18 @@ do_capture(const char *path)
 /* parsing                                                         */
 
 static bool
+parse_axis(const char *s, uint32_t *axis)
+{
+	if (!strcmp(s, "vertical") || !strcmp(s, "v"))
+		*axis = SEGUE_TEST_AXIS_VERTICAL_SCROLL;
+	else if (!strcmp(s, "horizontal") || !strcmp(s, "h"))
+		*axis = SEGUE_TEST_AXIS_HORIZONTAL_SCROLL;
+	else
+		return false;
+	return true;
+}
+
+static bool
 parse_double(const char *s, double *out)
 {
 	char *end;
@@ -331,28 +343,38 @@ run_command(int argc, char **argv)
 		return true;
 	}
 
-	if (!strcmp(cmd, "axis") || !strcmp(cmd, "scroll")) {
+	if (!strcmp(cmd, "axis") || !strcmp(cmd, "scroll") ||
+	    !strcmp(cmd, "finger")) {
+		/* axis: a wheel; finger: a touchpad's two-finger scroll. */
+		bool finger = !strcmp(cmd, "finger");
 		uint32_t axis;
 
-		if (argc < 3 || argc > 4) {
-			reply("error: usage: axis vertical|horizontal VALUE [T]");
-			return false;
-		}
-		if (!strcmp(argv[1], "vertical") || !strcmp(argv[1], "v"))
-			axis = SEGUE_TEST_AXIS_VERTICAL_SCROLL;
-		else if (!strcmp(argv[1], "horizontal") ||
-			 !strcmp(argv[1], "h"))
-			axis = SEGUE_TEST_AXIS_HORIZONTAL_SCROLL;
-		else {
-			reply("error: bad axis '%s'", argv[1]);
-			return false;
-		}
-		if (!parse_double(argv[2], &v) ||
+		if (argc < 3 || argc > 4 || !parse_axis(argv[1], &axis) ||
+		    !parse_double(argv[2], &v) ||
 		    !parse_time(argc > 3 ? argv[3] : NULL, &t)) {
-			reply("error: usage: axis vertical|horizontal VALUE [T]");
+			reply("error: usage: %s vertical|horizontal VALUE [T]", cmd);
 			return false;
 		}
-		segue_test_axis(test, axis, wl_fixed_from_double(v), t);
+		if (finger && v == 0) {
+			reply("error: finger VALUE must not be 0 (use finger-stop)");
+			return false;
+		}
+		if (finger)
+			segue_test_finger_axis(test, axis, wl_fixed_from_double(v), t);
+		else
+			segue_test_axis(test, axis, wl_fixed_from_double(v), t);
+		return true;
+	}
+
+	if (!strcmp(cmd, "finger-stop")) {
+		uint32_t axis;
+
+		if (argc < 2 || argc > 3 || !parse_axis(argv[1], &axis) ||
+		    !parse_time(argc > 2 ? argv[2] : NULL, &t)) {
+			reply("error: usage: finger-stop vertical|horizontal [T]");
+			return false;
+		}
+		segue_test_finger_axis_stop(test, axis, t);
 		return true;
 	}
 

@@ -353,26 +353,59 @@ test_button(struct wl_client *client, struct wl_resource *resource,
 	notify_pointer_frame(&test->seat);
 }
 
+/* One axis event from a source, then a frame. weston sends wl_pointer.axis_stop
+ * for an axis event whose value is 0. */
 static void
-test_axis(struct wl_client *client, struct wl_resource *resource,
-	  uint32_t axis, wl_fixed_t value, uint32_t time_ms)
+send_axis(struct wl_resource *resource, uint32_t source, uint32_t axis,
+	  double value, uint32_t time_ms)
 {
 	struct segue_test *test = wl_resource_get_user_data(resource);
 	struct weston_pointer_axis_event event;
 	struct timespec ts;
 
-	(void)client;
 	if (!require_binary(resource, axis, "axis"))
 		return;
 	ms_to_timespec(time_ms, &ts);
 	memset(&event, 0, sizeof event);
 	event.axis = axis; /* WL_POINTER_AXIS_{VERTICAL,HORIZONTAL}_SCROLL */
-	event.value = wl_fixed_to_double(value);
+	event.value = value;
 	event.has_discrete = false;
 	event.discrete = 0;
-	notify_axis_source(&test->seat, WL_POINTER_AXIS_SOURCE_WHEEL);
+	notify_axis_source(&test->seat, source);
 	notify_axis(&test->seat, &ts, &event);
 	notify_pointer_frame(&test->seat);
+}
+
+static void
+test_axis(struct wl_client *client, struct wl_resource *resource,
+	  uint32_t axis, wl_fixed_t value, uint32_t time_ms)
+{
+	(void)client;
+	send_axis(resource, WL_POINTER_AXIS_SOURCE_WHEEL, axis,
+		  wl_fixed_to_double(value), time_ms);
+}
+
+static void
+test_finger_axis(struct wl_client *client, struct wl_resource *resource,
+		 uint32_t axis, wl_fixed_t value, uint32_t time_ms)
+{
+	(void)client;
+	if (value == 0) {
+		/* 0 would be read as the end of the sequence. */
+		wl_resource_post_error(resource, SEGUE_TEST_ERROR_INVALID_ARGUMENT,
+				       "finger_axis value must not be 0");
+		return;
+	}
+	send_axis(resource, WL_POINTER_AXIS_SOURCE_FINGER, axis,
+		  wl_fixed_to_double(value), time_ms);
+}
+
+static void
+test_finger_axis_stop(struct wl_client *client, struct wl_resource *resource,
+		      uint32_t axis, uint32_t time_ms)
+{
+	(void)client;
+	send_axis(resource, WL_POINTER_AXIS_SOURCE_FINGER, axis, 0, time_ms);
 }
 
 static void
@@ -465,6 +498,8 @@ static const struct segue_test_interface test_implementation = {
 	.touch_motion = test_touch_motion,
 	.touch_up = test_touch_up,
 	.capture = test_capture,
+	.finger_axis = test_finger_axis,
+	.finger_axis_stop = test_finger_axis_stop,
 };
 
 static void

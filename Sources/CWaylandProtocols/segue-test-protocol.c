@@ -39,11 +39,13 @@ static const struct wl_message segue_test_requests[] = {
 	{ "touch_motion", "iffu", segue_test_types + 0 },
 	{ "touch_up", "iu", segue_test_types + 0 },
 	{ "capture", "ns", segue_test_types + 4 },
+	{ "finger_axis", "ufu", segue_test_types + 0 },
+	{ "finger_axis_stop", "uu", segue_test_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface segue_test_interface = {
 	"segue_test", 1,
-	9, segue_test_requests,
+	11, segue_test_requests,
 	0, NULL,
 };
 

@@ -136,6 +136,8 @@ enum segue_test_axis {
 #define SEGUE_TEST_TOUCH_MOTION 6
 #define SEGUE_TEST_TOUCH_UP 7
 #define SEGUE_TEST_CAPTURE 8
+#define SEGUE_TEST_FINGER_AXIS 9
+#define SEGUE_TEST_FINGER_AXIS_STOP 10
 
 
 /**
@@ -174,6 +176,14 @@ enum segue_test_axis {
  * @ingroup iface_segue_test
  */
 #define SEGUE_TEST_CAPTURE_SINCE_VERSION 1
+/**
+ * @ingroup iface_segue_test
+ */
+#define SEGUE_TEST_FINGER_AXIS_SINCE_VERSION 1
+/**
+ * @ingroup iface_segue_test
+ */
+#define SEGUE_TEST_FINGER_AXIS_STOP_SINCE_VERSION 1
 
 /** @ingroup iface_segue_test */
 static inline void
@@ -338,6 +348,33 @@ segue_test_capture(struct segue_test *segue_test, const char *path)
 			 SEGUE_TEST_CAPTURE, &segue_test_capture_interface, wl_proxy_get_version((struct wl_proxy *) segue_test), 0, NULL, path);
 
 	return (struct segue_test_capture *) callback;
+}
+
+/**
+ * @ingroup iface_segue_test
+ *
+ * Like axis, but with wl_pointer.axis_source finger (a two-finger
+ * touchpad scroll), followed by wl_pointer.frame. A sequence ends with
+ * finger_axis_stop.
+ */
+static inline void
+segue_test_finger_axis(struct segue_test *segue_test, uint32_t axis, wl_fixed_t value, uint32_t time_ms)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) segue_test,
+			 SEGUE_TEST_FINGER_AXIS, NULL, wl_proxy_get_version((struct wl_proxy *) segue_test), 0, axis, value, time_ms);
+}
+
+/**
+ * @ingroup iface_segue_test
+ *
+ * Sends wl_pointer.axis_source finger and wl_pointer.axis_stop for
+ * axis, followed by wl_pointer.frame: the end of a touchpad scroll.
+ */
+static inline void
+segue_test_finger_axis_stop(struct segue_test *segue_test, uint32_t axis, uint32_t time_ms)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) segue_test,
+			 SEGUE_TEST_FINGER_AXIS_STOP, NULL, wl_proxy_get_version((struct wl_proxy *) segue_test), 0, axis, time_ms);
 }
 
 /**
