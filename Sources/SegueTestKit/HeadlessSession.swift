@@ -42,11 +42,16 @@ public final class HeadlessSession: @unchecked Sendable {
         public var environment: [String: String] = [:]
         /// Which weston shell: the kiosk (one fullscreen window) or the desktop.
         public var shell = Shell.kiosk
+        /// The output's integer scale; the session's width and height stay logical, screenshots
+        /// are in device pixels.
+        public var scale = 1
         /// Run the app with `WAYLAND_DEBUG=1`: its requests and events land in ``appLog``
         /// (read them with ``protocolLines(_:)``).
         public var protocolLog = false
         public init(stats: Bool = false, westonConfig: String? = nil, client: Client? = nil, trace: Bool = true,
-                    environment: [String: String] = [:], shell: Shell = .kiosk, protocolLog: Bool = false) {
+                    environment: [String: String] = [:], shell: Shell = .kiosk, protocolLog: Bool = false,
+                    scale: Int = 1) {
+            self.scale = scale
             self.stats = stats
             self.westonConfig = westonConfig
             self.client = client
@@ -106,6 +111,7 @@ public final class HeadlessSession: @unchecked Sendable {
         weston = try Subprocess(westonPath, [
             "--backend=headless-backend.so", "--use-pixman", "--shell=\(options.shell.rawValue)",
             "--socket=\(socket)", "--width=\(width)", "--height=\(height)",
+            "--scale=\(options.scale)",
             "--idle-time=0", "--log=\(runtimeDir)/weston.log", "--modules=\(Paths.plugin)",
         ] + westonConfigArguments(options.westonConfig), environment: env)
         try waitFor("weston's socket", timeout: 10) { FileManager.default.fileExists(atPath: self.runtimeDir + "/" + self.socket) }

@@ -41,10 +41,12 @@ final class CursorTheme {
               wlCursor.pointee.image_count > 0,
               let image = wlCursor.pointee.images[0],
               let buffer = wl_cursor_image_get_buffer(image) else { return }
-        // A buffer's size must be a multiple of its scale; a theme without images at this
-        // size may hand out smaller ones: show those at scale 1 rather than break the protocol.
+        // A theme without images near size × scale hands out the nearest it has: show a much
+        // smaller one at scale 1 rather than shrink it further (and a buffer's size must be a
+        // multiple of its scale).
         let width = Int32(image.pointee.width), height = Int32(image.pointee.height)
-        let bufferScale = width % scale == 0 && height % scale == 0 ? scale : 1
+        let bigEnough = 4 * width >= 3 * size * scale
+        let bufferScale = bigEnough && width % scale == 0 && height % scale == 0 ? scale : 1
         current = (cursor, scale)
         wl_pointer_set_cursor(pointer, serial, surface, Int32(image.pointee.hotspot_x) / bufferScale,
                               Int32(image.pointee.hotspot_y) / bufferScale)
