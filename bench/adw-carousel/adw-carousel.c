@@ -194,8 +194,13 @@ static GtkWidget *page(int index) {
 }
 
 int main(int argc, char **argv) {
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--stats") == 0) stats_path = argv[i + 1];
+    /* --windowed: a floating 1024×700 window under an AdwHeaderBar titled "Segue", as
+     * segue-demo opens on a desktop: the README shows the two side by side. */
+    gboolean windowed = FALSE;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--stats") == 0 && i + 1 < argc) stats_path = argv[i + 1];
+        if (strcmp(argv[i], "--windowed") == 0) windowed = TRUE;
+    }
     g_setenv("GSK_RENDERER", "cairo", TRUE);
     g_setenv("GDK_BACKEND", "wayland", TRUE);
     g_setenv("GTK_A11Y", "none", FALSE);
@@ -220,10 +225,21 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 3; i++) adw_carousel_append(ADW_CAROUSEL(carousel), page(i));
 
     window = adw_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(window), 1280, 800);
-    adw_window_set_content(ADW_WINDOW(window), carousel);
     g_signal_connect(window, "realize", G_CALLBACK(on_realize), NULL);
-    gtk_window_fullscreen(GTK_WINDOW(window));
+    if (windowed) {
+        GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+        GtkWidget *header = adw_header_bar_new();
+        adw_header_bar_set_title_widget(ADW_HEADER_BAR(header), adw_window_title_new("Segue", NULL));
+        gtk_box_append(GTK_BOX(box), header);
+        gtk_widget_set_vexpand(carousel, TRUE);
+        gtk_box_append(GTK_BOX(box), carousel);
+        gtk_window_set_default_size(GTK_WINDOW(window), 1024, 700);
+        adw_window_set_content(ADW_WINDOW(window), box);
+    } else {
+        gtk_window_set_default_size(GTK_WINDOW(window), 1280, 800);
+        adw_window_set_content(ADW_WINDOW(window), carousel);
+        gtk_window_fullscreen(GTK_WINDOW(window));
+    }
 
     loop = g_main_loop_new(NULL, FALSE);
     g_unix_signal_add(SIGUSR1, on_snapshot, NULL);
