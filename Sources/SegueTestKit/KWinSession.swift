@@ -44,6 +44,7 @@ public final class KWinSession: @unchecked Sendable {
     public private(set) var app: Subprocess?
     /// Processes the bus or KWin started (activated services, Xwayland…), stopped with them.
     private var spawned: Set<pid_t> = []
+    private var stopped = false
     private var pointer = Point(x: 0, y: 0)
     /// The app's surface origin on the screen (global logical coordinates), once located.
     public private(set) var clientOrigin: Point?
@@ -221,6 +222,8 @@ public final class KWinSession: @unchecked Sendable {
     /// Stops the app, the helpers, KWin and the bus (and anything KWin or the bus started),
     /// then removes the private directory.
     public func stop() {
+        guard !stopped else { return }
+        stopped = true
         mark("stopping")
         defer { mark("stopped") }
         // What KWin and the bus spawned, found before their parents go (then they'd be orphans).
