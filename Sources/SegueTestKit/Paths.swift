@@ -16,6 +16,10 @@ public enum Paths {
     public static var demo: String { binDir + "/segue-demo" }
     public static var plugin: String { root + "/meson-helpers/build/segue-test-plugin.so" }
     public static var inject: String { root + "/meson-helpers/build/segue-inject" }
+    /// KWin's `org_kde_kwin_fake_input` client (built when plasma-wayland-protocols is installed).
+    public static var kwinInput: String { root + "/meson-helpers/build/segue-kwin-input" }
+    /// KWin's ScreenShot2 D-Bus driver (Debian's python3 with python3-dbus).
+    public static var kwinDriver: String { root + "/scripts/compositors/kwin-driver.py" }
     /// The libadwaita peer of the swipe benchmark (`make adw-carousel`; override: SEGUE_ADW_CAROUSEL).
     public static var adwCarousel: String {
         ProcessInfo.processInfo.environment["SEGUE_ADW_CAROUSEL"] ?? root + "/bench/adw-carousel/build/adw-carousel"

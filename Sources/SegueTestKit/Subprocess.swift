@@ -15,6 +15,15 @@ public final class Subprocess: @unchecked Sendable {
         process.standardInput = stdinPipe
         process.standardOutput = captureOutput ? stdoutPipe : (stdout ?? FileHandle.nullDevice)
         process.standardError = stderr ?? FileHandle.nullDevice
+        // A child inherits the spawning thread's signal mask, and test code runs on dispatch
+        // worker threads that block nearly every signal: the child would never see SIGTERM
+        // (terminate() then waited its full timeout and fell back to SIGKILL). Spawn with
+        // nothing blocked.
+        var unblocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&unblocked)
+        pthread_sigmask(SIG_SETMASK, &unblocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         try process.run()
     }
 

@@ -1,0 +1,500 @@
+import Canvas
+import Foundation
+import Motion
+
+/// A private headless KWin 5.27 (Plasma's compositor: `kwin_wayland --virtual`, Breeze
+/// decorations) on a private D-Bus session bus, with the real `segue-demo` in it.
+///
+/// - Input: `segue-kwin-input` (meson-helpers/) speaks `org_kde_kwin_fake_input`. KWin 5.27
+///   shows that global only to a client whose executable (by /proc/PID/exe, checked by sha256)
+///   has a desktop file listing it in `X-KDE-Wayland-Interfaces`: the session writes one into
+///   its private `XDG_DATA_HOME/applications` (KWin finds it through KService/ksycoca, built
+///   in the private `XDG_CACHE_HOME`). `authenticate` is then always granted. The app itself
+///   does not get the global, as in a real Plasma session.
+///   (`KWIN_WAYLAND_NO_PERMISSION_CHECKS=1` would lift the filter for every client instead.)
+/// - Screenshots: `scripts/compositors/kwin-driver.py` calls `org.kde.KWin.ScreenShot2`
+///   (`KWIN_SCREENSHOT_NO_PERMISSION_CHECKS=1` lets an unlisted client do so).
+/// - Protocol facts: the app runs with `WAYLAND_DEBUG=1`, its stderr in ``appLog``
+///   (``appProtocol`` parses it); ``Options/compositorProtocolLog`` adds KWin's side
+///   (`WAYLAND_DEBUG=server`) in ``compositorProtocol``.
+///
+/// `/usr/bin/kwin_wayland` carries file capabilities (cap_sys_resource) that an unprivileged
+/// container refuses to execute; the session runs a plain copy from its private directory.
+///
+/// Coordinates: KWin places windows itself (centred by default). Input takes global logical
+/// coordinates; ``clientOrigin`` (found from the app's own `wl_pointer` events, see
+/// ``locateClient()``) maps the app's surface-local points onto the screen.
+///
+/// Every process (D-Bus, KWin and whatever either spawned, the helpers, the app) is stopped on
+/// every path, failures included (``stop()`` and deinit). A missing compositor or tool is an
+/// error: these tests fail, they never skip.
+public final class KWinSession: @unchecked Sendable {
+    /// The virtual output's logical size (what `--width`/`--height` mean to KWin 5.27, what
+    /// input coordinates and window placement use); device pixels are this × ``scale``.
+    public let width: Int
+    public let height: Int
+    public let scale: Double
+    public let runtimeDir: String
+    public let socket: String
+    public let tracePath: String
+    private var bus: Subprocess?
+    private var kwin: Subprocess?
+    private var input: Subprocess?
+    private var driver: Subprocess?
+    public private(set) var app: Subprocess?
+    /// Processes the bus or KWin started (activated services, Xwayland…), stopped with them.
+    private var spawned: Set<pid_t> = []
+    private var stopped = false
+    private var pointer = Point(x: 0, y: 0)
+    /// The app's surface origin on the screen (global logical coordinates), once located.
+    public private(set) var clientOrigin: Point?
+
+    public struct Options: Sendable {
+        /// KWin's `--scale` for the virtual output (1.5 for fractional scaling).
+        public var scale: Double = 1
+        /// Run KWin with `WAYLAND_DEBUG=server` (in ``kwinLog``, parsed by ``compositorProtocol``): events the app
+        /// ignores (no listener) are only visible there.
+        public var compositorProtocolLog = false
+        /// Extra environment for `segue-demo`.
+        public var environment: [String: String] = [:]
+        public init(scale: Double = 1, compositorProtocolLog: Bool = false, environment: [String: String] = [:]) {
+            self.scale = scale
+            self.compositorProtocolLog = compositorProtocolLog
+            self.environment = environment
+        }
+    }
+
+    /// The output's size in device pixels (what a `native` screenshot has).
+    public var nativeWidth: Int { Int((Double(width) * scale).rounded(.up)) }
+    public var nativeHeight: Int { Int((Double(height) * scale).rounded(.up)) }
+
+    public init(width: Int = 1280, height: Int = 800, options: Options = Options()) throws {
+        self.width = width
+        self.height = height
+        scale = options.scale
+        let kwinSource = "/usr/bin/kwin_wayland"
+        guard FileManager.default.isExecutableFile(atPath: kwinSource) else {
+            throw HarnessError("KWin is not installed (apt-get install kwin-wayland breeze); the KWin e2e tests cannot run")
+        }
+        guard let dbusDaemon = Paths.which("dbus-daemon") else {
+            throw HarnessError("dbus-daemon is not installed (apt-get install dbus)")
+        }
+        let python = "/usr/bin/python3"
+        for (path, what) in [(python, "Debian's python3 (with python3-dbus)"), (Paths.kwinDriver, "kwin-driver.py"),
+                             (Paths.kwinInput, "segue-kwin-input (apt-get install plasma-wayland-protocols, then rebuild meson-helpers)"),
+                             (Paths.demo, "segue-demo")]
+        where !FileManager.default.fileExists(atPath: path) {
+            throw HarnessError("\(what) not found at \(path) (run `make test`)")
+        }
+
+        let template = NSTemporaryDirectory() + "segue-kwin-XXXXXX"
+        var buffer = Array(template.utf8CString)
+        guard mkdtemp(&buffer) != nil else { throw HarnessError("mkdtemp failed") }
+        runtimeDir = String(cString: buffer)
+        chmod(runtimeDir, 0o700)
+        socket = "segue-kwin-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        tracePath = runtimeDir + "/trace.jsonl"
+
+        do {
+            try start(kwinSource: kwinSource, dbusDaemon: dbusDaemon, python: python, options: options)
+        } catch {
+            let logs = "\n--- kwin.log (tail) ---\n\(kwinLog.suffix(1500))"
+            stop()
+            if let error = error as? HarnessError { throw HarnessError(error.description + logs) }
+            throw error
+        }
+    }
+
+    private let started = Date()
+    /// With `SEGUE_KWIN_VERBOSE` set, prints `what` with the seconds since the session began
+    /// (where a slow run spends its time). `SEGUE_KEEP_KWIN_LOGS` keeps the last session's
+    /// kwin.log and app.log in artifacts/.
+    public func mark(_ what: String) {
+        if ProcessInfo.processInfo.environment["SEGUE_KWIN_VERBOSE"] != nil {
+            FileHandle.standardError.write(Data(String(format: "[kwin-session %.2f s] %@\n", Date().timeIntervalSince(started), what).utf8))
+        }
+    }
+
+    private func start(kwinSource: String, dbusDaemon: String, python: String, options: Options) throws {
+        // A plain copy: no security.capability attribute on it (a fresh file carries none).
+        let kwinCopy = runtimeDir + "/bin/kwin_wayland"
+        try FileManager.default.createDirectory(atPath: runtimeDir + "/bin", withIntermediateDirectories: true)
+        let binary = try Data(contentsOf: URL(fileURLWithPath: kwinSource))
+        guard FileManager.default.createFile(atPath: kwinCopy, contents: binary, attributes: [.posixPermissions: 0o755]) else {
+            throw HarnessError("cannot copy kwin_wayland to \(kwinCopy)")
+        }
+
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = runtimeDir
+        // Private configuration, data and cache: no kwinrc or window rules of the machine's user.
+        for (key, dir) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")] {
+            try FileManager.default.createDirectory(atPath: runtimeDir + "/" + dir, withIntermediateDirectories: true)
+            env[key] = runtimeDir + "/" + dir
+        }
+        for key in ["WAYLAND_DISPLAY", "DISPLAY", "WAYLAND_DEBUG", "DBUS_SESSION_BUS_ADDRESS", "QT_QPA_PLATFORM",
+                    "KDE_FULL_SESSION", "XDG_SESSION_TYPE", "XDG_CURRENT_DESKTOP"] {
+            env.removeValue(forKey: key)
+        }
+
+        // KWin lets segue-kwin-input have org_kde_kwin_fake_input through its desktop file.
+        let inputPath = URL(fileURLWithPath: Paths.kwinInput).resolvingSymlinksInPath().path
+        try FileManager.default.createDirectory(atPath: runtimeDir + "/data/applications", withIntermediateDirectories: true)
+        try """
+        [Desktop Entry]
+        Type=Application
+        Name=segue-kwin-input
+        Exec=\(inputPath)
+        NoDisplay=true
+        X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input
+        """.write(toFile: runtimeDir + "/data/applications/segue-kwin-input.desktop", atomically: true, encoding: .utf8)
+
+        // A private session bus without service activation: nothing starts behind our back.
+        let busConfig = runtimeDir + "/bus.conf"
+        try """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:path=\(runtimeDir)/bus</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """.write(toFile: busConfig, atomically: true, encoding: .utf8)
+        let bus = try Subprocess(dbusDaemon, ["--config-file=\(busConfig)", "--nofork", "--print-address=1"],
+                                 environment: env, captureOutput: true)
+        self.bus = bus
+        guard let address = bus.readLine(), address.hasPrefix("unix:") else {
+            throw HarnessError("dbus-daemon did not print its address")
+        }
+        env["DBUS_SESSION_BUS_ADDRESS"] = address
+        mark("bus up")
+
+        var kwinEnv = env
+        kwinEnv["QT_QPA_PLATFORM"] = "offscreen"
+        kwinEnv["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1"
+        if options.compositorProtocolLog { kwinEnv["WAYLAND_DEBUG"] = "server" }
+        let kwinLogHandle = FileHandle(forWritingAtPath: createFile(runtimeDir + "/kwin.log"))
+        var arguments = ["--virtual", "--width", "\(width)", "--height", "\(height)", "--socket", socket,
+                         "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
+        if scale != 1 { arguments += ["--scale", "\(scale)"] }
+        kwin = try Subprocess(kwinCopy, arguments, environment: kwinEnv, stdout: kwinLogHandle, stderr: kwinLogHandle)
+        try waitFor("KWin's socket", timeout: 20) {
+            guard self.kwin?.isRunning == true else { return true }
+            return FileManager.default.fileExists(atPath: self.runtimeDir + "/" + self.socket)
+        }
+        if kwin?.isRunning != true { throw HarnessError("kwin_wayland exited at start") }
+        mark("kwin socket")
+
+        // The screenshot driver; ScreenShot2 appears once KWin has loaded its effects.
+        driver = try Subprocess(python, [Paths.kwinDriver], environment: env, captureOutput: true)
+        try waitFor("org.kde.KWin.ScreenShot2 on the session bus", timeout: 20) {
+            guard self.kwin?.isRunning == true else { return true }
+            return (try? self.sendDriver("ping")) != nil
+        }
+        if kwin?.isRunning != true { throw HarnessError("kwin_wayland exited at start") }
+
+        env["WAYLAND_DISPLAY"] = socket
+        mark("screenshot2 ready")
+        let inputLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/input.log"))
+        input = try Subprocess(Paths.kwinInput, [], environment: env, stderr: inputLog, captureOutput: true)
+        do {
+            try sendInput("ping")
+        } catch {
+            let why = (try? String(contentsOfFile: runtimeDir + "/input.log", encoding: .utf8)) ?? ""
+            throw HarnessError("segue-kwin-input: \(error) \(why)")
+        }
+
+        mark("input ready")
+        let appLogHandle = FileHandle(forWritingAtPath: createFile(runtimeDir + "/app.log"))
+        var appEnv = env
+        appEnv["WAYLAND_DEBUG"] = "1"
+        appEnv.merge(options.environment) { $1 }
+        app = try Subprocess(Paths.demo, ["--trace", tracePath], environment: appEnv,
+                             stdout: appLogHandle, stderr: appLogHandle)
+    }
+
+    deinit { stop() }
+
+    /// Stops the app, the helpers, KWin and the bus (and anything KWin or the bus started),
+    /// then removes the private directory.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        mark("stopping")
+        defer { mark("stopped") }
+        // What KWin and the bus spawned, found before their parents go (then they'd be orphans).
+        for parent in [kwin, bus].compactMap({ $0?.process.processIdentifier }) {
+            spawned.formUnion(KWinSession.descendants(of: parent))
+        }
+        app?.terminate()
+        input?.terminate()
+        driver?.terminate()
+        kwin?.terminate()
+        bus?.terminate()
+        for pid in spawned where kill(pid, 0) == 0 {
+            kill(pid, SIGTERM)
+        }
+        if !spawned.isEmpty {
+            usleep(200_000)
+            for pid in spawned where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        }
+        spawned = []
+        app = nil
+        input = nil
+        driver = nil
+        kwin = nil
+        bus = nil
+        if ProcessInfo.processInfo.environment["SEGUE_KEEP_KWIN_LOGS"] != nil {
+            try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+            for log in ["kwin.log", "app.log"] {
+                try? FileManager.default.removeItem(atPath: Paths.artifacts + "/kwin-last-\(log)")
+                try? FileManager.default.copyItem(atPath: runtimeDir + "/" + log, toPath: Paths.artifacts + "/kwin-last-\(log)")
+            }
+        }
+        try? FileManager.default.removeItem(atPath: runtimeDir)
+    }
+
+    /// Every live process below `pid` (by the parent links in /proc).
+    static func descendants(of pid: pid_t) -> Set<pid_t> {
+        var children: [pid_t: [pid_t]] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { children[parent, default: []].append(child) }
+        }
+        var found: Set<pid_t> = []
+        var queue = [pid]
+        while let next = queue.popLast() {
+            for child in children[next] ?? [] where found.insert(child).inserted { queue.append(child) }
+        }
+        return found
+    }
+
+    public var kwinLog: String { (try? String(contentsOfFile: runtimeDir + "/kwin.log", encoding: .utf8)) ?? "" }
+    public var appLog: String { (try? String(contentsOfFile: runtimeDir + "/app.log", encoding: .utf8)) ?? "" }
+    /// The app's protocol messages so far (`WAYLAND_DEBUG=1`).
+    public var appProtocol: WaylandDebugLog { WaylandDebugLog(appLog) }
+    /// KWin's protocol messages so far (with ``Options/compositorProtocolLog``), all clients mixed.
+    public var compositorProtocol: WaylandDebugLog { WaylandDebugLog(kwinLog) }
+
+    /// The trace the app wrote so far, one record per line.
+    public var trace: [[String: Any]] {
+        let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    public func traceCount(_ event: String) -> Int {
+        trace.filter { $0["event"] as? String == event }.count
+    }
+
+    // MARK: helpers' line protocols
+
+    @discardableResult
+    private func sendInput(_ command: String) throws -> String {
+        guard let input else { throw HarnessError("no input helper") }
+        try input.write(line: command)
+        guard let reply = input.readLine() else { throw HarnessError("segue-kwin-input died on '\(command)'") }
+        guard reply == "ok" else { throw HarnessError("segue-kwin-input: '\(command)' → \(reply)") }
+        return reply
+    }
+
+    @discardableResult
+    private func sendDriver(_ command: String) throws -> String {
+        guard let driver else { throw HarnessError("no kwin-driver") }
+        try driver.write(line: command)
+        guard let reply = driver.readLine() else { throw HarnessError("kwin-driver.py died on '\(command)'") }
+        guard reply == "ok" || reply.hasPrefix("ok ") else { throw HarnessError("kwin-driver.py: '\(command)' → \(reply)") }
+        return reply
+    }
+
+    // MARK: driving (global logical coordinates)
+
+    /// Moves the pointer to `point` (global logical coordinates), after `ms` of real time:
+    /// fake input carries no timestamps, KWin stamps events with its own clock.
+    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+        usleep(ms * 1000)
+        pointer = point
+        try sendInput("motion \(point.x) \(point.y)")
+    }
+
+    public func press(afterMs ms: UInt32 = 16) throws {
+        usleep(ms * 1000)
+        try sendInput("button left down")
+    }
+
+    public func release(afterMs ms: UInt32 = 16) throws {
+        usleep(ms * 1000)
+        try sendInput("button left up")
+    }
+
+    public func key(_ code: Int, down: Bool) throws {
+        usleep(30_000)
+        try sendInput("key \(code) \(down ? "down" : "up")")
+    }
+
+    /// Moves the held pointer to `target` in `steps` motions `interval` ms apart (real time).
+    public func drag(to target: Point, steps: Int = 12, intervalMs: UInt32 = 16) throws {
+        let start = pointer
+        for step in 1...steps {
+            let t = Double(step) / Double(steps)
+            try move(to: Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t),
+                     afterMs: intervalMs)
+        }
+    }
+
+    /// Clicks at `point` and waits (up to a second) for the app to trace a `begin`.
+    public func click(at point: Point) throws {
+        let begins = traceCount("begin")
+        try move(to: point, afterMs: 100)
+        try press(afterMs: 50)
+        try release(afterMs: 80)
+        try? waitFor("the click to start a transition", timeout: 1) { self.traceCount("begin") > begins }
+    }
+
+    /// A point of the app's surface (surface-local logical coordinates) on the screen.
+    public func screenPoint(_ local: Point) throws -> Point {
+        guard let origin = clientOrigin else { throw HarnessError("the app's window was not located (call locateClient)") }
+        return Point(x: origin.x + local.x, y: origin.y + local.y)
+    }
+
+    /// Finds where KWin put the app's surface, from the app's own `wl_pointer` events: moves the
+    /// pointer 7 px right of `probe`, then onto `probe` (global), and reads the surface-local
+    /// positions the app was sent. The pair of events 7 px apart identifies the one for `probe`.
+    @discardableResult
+    public func locateClient(probe: Point? = nil) throws -> Point {
+        let target = probe ?? Point(x: Double(width / 2), y: Double(height / 2))
+        for _ in 0..<3 {
+            let before = appProtocol.messages.count
+            try move(to: Point(x: target.x + 7, y: target.y), afterMs: 30)
+            try move(to: target, afterMs: 30)
+            var local: Point?
+            try? waitFor("the app's pointer events near \(target)", timeout: 2) {
+                let positions: [Point] = self.appProtocol.messages.dropFirst(before).compactMap {
+                    guard $0.interface == "wl_pointer", !$0.sent else { return nil }
+                    let first = $0.name == "enter" ? 2 : $0.name == "motion" ? 1 : -1
+                    guard first >= 0, let x = $0.double(first), let y = $0.double(first + 1) else { return nil }
+                    return Point(x: x, y: y)
+                }
+                guard positions.count >= 2 else { return false }
+                let last = positions[positions.count - 1], previous = positions[positions.count - 2]
+                guard abs(previous.x - last.x - 7) < 0.01, abs(previous.y - last.y) < 0.01 else { return false }
+                local = last
+                return true
+            }
+            if let local {
+                let origin = Point(x: target.x - local.x, y: target.y - local.y)
+                clientOrigin = origin
+                return origin
+            }
+        }
+        throw HarnessError("the app got no pointer events at \(target): is its window under it?\n\(appLog.suffix(800))")
+    }
+
+    // MARK: looking
+
+    /// Captures the workspace now. `native`: the output's device pixels
+    /// (``nativeWidth``×``nativeHeight``); otherwise the logical size, ``width``×``height``.
+    public func screenshot(native: Bool = false) throws -> Surface {
+        let path = runtimeDir + "/capture-\(UInt32.random(in: 0...UInt32.max)).png"
+        try sendDriver("capture \(path)\(native ? " native" : "")")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try Surface.loadPNG(from: path)
+    }
+
+    /// Captures until two shots 60 ms apart are identical: the app has drawn what it had to.
+    public func stableScreenshot(native: Bool = false, timeout: Double = 5) throws -> Surface {
+        let deadline = Date().addingTimeInterval(timeout)
+        var previous = try screenshot(native: native)
+        while Date() < deadline {
+            usleep(60_000)
+            let next = try screenshot(native: native)
+            if next.isPixelEqual(to: previous) { return next }
+            previous = next
+        }
+        throw HarnessError("the screen did not settle within \(timeout) s")
+    }
+
+    /// Moves the pointer to the screen's bottom-right corner (off the window).
+    public func parkPointer() throws {
+        try move(to: Point(x: Double(width - 1), y: Double(height - 1)), afterMs: 50)
+    }
+
+    /// Waits for every begun transition to complete, parks the pointer, takes a stable shot.
+    public func parkedScreenshot(native: Bool = false) throws -> Surface {
+        try waitForTransitionsToSettle()
+        try parkPointer()
+        return try stableScreenshot(native: native)
+    }
+
+    public func waitForTransitionsToSettle(timeout: Double = 10) throws {
+        let running = app?.isRunning == true ? "" : " (the app exited: \(appLog.suffix(400)))"
+        try waitFor("the transitions to complete\(running)", timeout: timeout) {
+            let events = self.trace.compactMap { $0["event"] as? String }
+            return events.filter { $0 == "begin" }.count == events.filter { $0 == "complete" }.count
+        }
+    }
+
+    /// Waits until the app has committed a buffer on its toplevel and KWin shows it mapped
+    /// (activated: the keyboard entered it), then locates its surface and waits for a still screen.
+    public func waitForApp() throws {
+        try waitFor("the app's first frame", timeout: 15) {
+            guard self.app?.isRunning == true else { return true }
+            let log = self.appProtocol
+            guard let surface = log.toplevelSurface else { return false }
+            return !log.on(surface, "attach").isEmpty && !log.all("wl_keyboard", "enter", sent: false).isEmpty
+        }
+        if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog.suffix(1500))") }
+        mark("app mapped")
+        let origin = try locateClient()
+        mark("app located")
+        try parkPointer()
+        // KWin's first capture after a map can still be the bare (black) desktop.
+        try waitFor("the app's window on screen", timeout: 10) {
+            guard let shot = try? self.screenshot() else { return false }
+            let x = Int(origin.x) + 40, y = Int(origin.y) + 40
+            guard x >= 0, y >= 0, x < shot.width, y < shot.height else { return false }
+            let c = shot.pixel(x: x, y: y)
+            return c.red + c.green + c.blue > 0.3
+        }
+        mark("app on screen")
+        _ = try stableScreenshot()
+        mark("screen stable")
+    }
+
+    /// The app's window size (logical) from its protocol: the last
+    /// `xdg_surface.set_window_geometry` (x, y, width, height).
+    public func windowGeometry() throws -> (x: Int, y: Int, width: Int, height: Int) {
+        guard let last = appProtocol.all("xdg_surface", "set_window_geometry", sent: true).last,
+              let x = last.int(0), let y = last.int(1), let w = last.int(2), let h = last.int(3) else {
+            throw HarnessError("the app set no window geometry")
+        }
+        return (x, y, w, h)
+    }
+
+    /// Keeps a screenshot in artifacts/ for people to look at.
+    public func keep(_ surface: Surface, as name: String) {
+        try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+        try? surface.writePNG(to: Paths.artifacts + "/\(name).png")
+    }
+
+    public func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { throw HarnessError("timed out waiting for \(what)") }
+            usleep(20_000)
+        }
+    }
+
+    private func createFile(_ path: String) -> String {
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        return path
+    }
+}
