@@ -16,6 +16,8 @@ public enum Paths {
     public static var demo: String { binDir + "/segue-demo" }
     public static var plugin: String { root + "/meson-helpers/build/segue-test-plugin.so" }
     public static var inject: String { root + "/meson-helpers/build/segue-inject" }
+    /// The zwlr_virtual_pointer_v1 driver for wlroots compositors (sway).
+    public static var vpointer: String { root + "/meson-helpers/build/segue-vpointer" }
     /// The libadwaita peer of the swipe benchmark (`make adw-carousel`; override: SEGUE_ADW_CAROUSEL).
     public static var adwCarousel: String {
         ProcessInfo.processInfo.environment["SEGUE_ADW_CAROUSEL"] ?? root + "/bench/adw-carousel/build/adw-carousel"
