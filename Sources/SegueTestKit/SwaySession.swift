@@ -500,8 +500,26 @@ public final class SwaySession: @unchecked Sendable {
         try parkPointer()
         _ = try stableScreenshot()
         if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog.suffix(2000))") }
-        guard let geometry = try window() else { throw HarnessError("the app's window left sway's tree") }
-        return geometry
+        return try settledWindow()
+    }
+
+    /// The window once two readings of `get_tree` agree and its content lies on the output
+    /// (pixel reads at its coordinates are then inside a screenshot).
+    public func settledWindow(timeout: Double = 5) throws -> WindowGeometry {
+        var last: WindowGeometry?
+        var settled: WindowGeometry?
+        try waitFor("the window's geometry to settle on the output", timeout: timeout) {
+            let extent = self.outputExtent
+            guard let now = try? self.window() else { return false }
+            defer { last = now }
+            let c = now.content
+            guard c.minX >= 0, c.minY >= 0, c.maxX <= extent.width, c.maxY <= extent.height, c.width > 0, c.height > 0,
+                  let last, "\(last)" == "\(now)" else { return false }
+            settled = now
+            return true
+        }
+        guard let settled else { throw HarnessError("the app's window left sway's tree") }
+        return settled
     }
 
     /// The output's size in layout (logical) pixels, from `get_outputs` (it changes with a live

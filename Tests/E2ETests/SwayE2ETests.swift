@@ -123,7 +123,7 @@ struct SwayE2ETests {
                 try session.waitFor("the window \(width) px wide", timeout: 5) {
                     (try? session.window()).map { Int($0.content.width) == width } ?? false
                 }
-                window = try #require(try session.window())
+                window = try session.settledWindow()
             }
             #expect(Int(window.content.width) == width, "\(window)")
             let shot = try session.parkedScreenshot()
@@ -265,7 +265,7 @@ struct SwayE2ETests {
             try session.waitFor("the window at 800×600 logical", timeout: 5) {
                 (try? session.window()).map { Int($0.content.width) == 800 && Int($0.content.height) == 600 } ?? false
             }
-            let window = try #require(try session.window())
+            let window = try session.settledWindow()
             let surfaceID = Self.toplevelSurface(session.protocolLog)
             // A wait, not a timing assertion: the app has up to 3 s to redraw at scale 2.
             try? session.waitFor("set_buffer_scale(2)", timeout: 3) {
@@ -312,7 +312,8 @@ struct SwayE2ETests {
     @Test(arguments: [true, false])
     func edgePopHeldAt40Percent(subsurfaces: Bool) throws {
         let name = subsurfaces ? "subsurfaces" : "no-subsurfaces"
-        let session = try SwaySession(options: .init(environment: subsurfaces ? [:] : ["SEGUE_SUBSURFACES": "0"]))
+        let session = try SwaySession(options: .init(waylandDebug: true,
+                                                     environment: subsurfaces ? [:] : ["SEGUE_SUBSURFACES": "0"]))
         defer { session.stop() }
         let window = try session.waitForApp()
         let origin = Point(x: window.content.minX, y: window.content.minY)
@@ -350,8 +351,11 @@ struct SwayE2ETests {
         let notList = listRows.flatMap { y in
             (cx..<expected - 3).filter { x in !underCursor(x, y) && !Self.near(held.pixel(x: x, y: y), listShot.pixel(x: x + listShift, y: y)) }.map { ($0 - cx, y - cy) }
         }
+        // What the app asked for (subsurfaces: wp_viewport source crops at an x offset).
+        let crops = session.protocolLog.filter { $0.sent && $0.interface == "wp_viewport" && $0.message == "set_source" }
+            .map { "wp_viewport@\($0.id).set_source(\($0.arguments.joined(separator: ", ")))" }
         #expect(notList.isEmpty,
-                "[\(name)] left of the detail page: \(notList.count) px are not the list page moved left by 60 % (first at content \(notList.first.map { "\($0)" } ?? ""))")
+                "[\(name)] left of the detail page: \(notList.count) px are not the list page moved left by 60 % (first at content \(notList.first.map { "\($0)" } ?? "")); the app's last viewport crops: \(crops.suffix(4))")
         // Right of the edge, the detail page as pushed, shifted right by 40 % of the width.
         let detailShift = expected - cx
         let notDetail = listRows.flatMap { y in
