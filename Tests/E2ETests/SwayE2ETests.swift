@@ -23,9 +23,10 @@ struct SwayE2ETests {
     /// Rows: 56 px each below a 52 px navigation bar; the chevron is stroked (2 px) from 24 to
     /// 18 px left of the right edge, centred on the row.
     static let listTop = 52, rowHeight = 56
-    /// A text must keep clear of this many px at the row's right: the chevron's column (24 px)
-    /// and 8 px of space before it.
-    static let chevronColumn = 32
+    /// The chevron's column: from its leftmost painted pixel (the 2 px stroke from 24 px, with
+    /// its anti-aliased edge: 26 px left of the right edge) to the row's right edge. Text ink
+    /// must stay left of it.
+    static let chevronColumn = 26
     /// The row's text: title at y 8 (16 px medium), subtitle at y 31 (12.5 px), from x 52.
     static let textLeft = 52
     static let titleFont = Font(size: 16, weight: .medium)
