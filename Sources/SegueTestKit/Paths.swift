@@ -20,6 +20,8 @@ public enum Paths {
     public static var kwinInput: String { root + "/meson-helpers/build/segue-kwin-input" }
     /// KWin's ScreenShot2 D-Bus driver (Debian's python3 with python3-dbus).
     public static var kwinDriver: String { root + "/scripts/compositors/kwin-driver.py" }
+    /// The zwlr_virtual_pointer_v1 driver for wlroots compositors (sway).
+    public static var vpointer: String { root + "/meson-helpers/build/segue-vpointer" }
     /// The libadwaita peer of the swipe benchmark (`make adw-carousel`; override: SEGUE_ADW_CAROUSEL).
     public static var adwCarousel: String {
         ProcessInfo.processInfo.environment["SEGUE_ADW_CAROUSEL"] ?? root + "/bench/adw-carousel/build/adw-carousel"

@@ -1,0 +1,577 @@
+import Canvas
+import Foundation
+import Motion
+
+/// A private headless sway 1.7 (wlroots 0.15, pixman renderer) with the real `segue-demo` as a
+/// client: screenshots with `grim`, commands and geometry through `swaymsg`, the pointer through
+/// `segue-vpointer` (zwlr_virtual_pointer_v1), keys through `wtype`.
+///
+/// sway refuses to run as root: as root the session creates the system user ``user`` when it is
+/// missing and runs sway as that user (`setpriv`, which execs, so the process we start *is* sway
+/// and stopping it needs no middleman); its private 0700 `XDG_RUNTIME_DIR` belongs to that
+/// user. Root can still reach the sockets, so the app and the tools run as root. Not root: sway
+/// runs as the current user.
+///
+/// Everything is stopped on every path, failures included (``stop()`` and deinit). A missing sway,
+/// tool or helper is an error: these tests fail, they never skip.
+public final class SwaySession: @unchecked Sendable {
+    /// The system user sway runs as when we are root.
+    public static let user = "segue-sway"
+    /// sway's border around a tiled window (its default, written into the config).
+    public static let borderWidth = 2
+    /// The app's `xdg_toplevel.set_app_id`.
+    public static let appID = "org.segue.Demo"
+
+    /// What to run: the output, the app's environment, the protocol log.
+    public struct Options: Sendable {
+        /// The output's mode in pixels, and its scale.
+        public var outputWidth: Int
+        public var outputHeight: Int
+        public var scale: Int
+        /// Run the app with `WAYLAND_DEBUG=1`, its stderr in ``appLog`` (see ``protocolLog``), and
+        /// sway with `WAYLAND_DEBUG=server` (see ``compositorProtocolLog``): libwayland prints an
+        /// event in the client only when the client listens to that object, so what the
+        /// compositor sent is read on its side.
+        public var waylandDebug: Bool
+        /// Extra environment for `segue-demo` (e.g. `SEGUE_SUBSURFACES=0`).
+        public var environment: [String: String]
+        /// Lines appended to the sway config.
+        public var extraConfig: String
+        public init(outputWidth: Int = 804, outputHeight: Int = 629, scale: Int = 1, waylandDebug: Bool = false,
+                    environment: [String: String] = [:], extraConfig: String = "") {
+            self.outputWidth = outputWidth
+            self.outputHeight = outputHeight
+            self.scale = scale
+            self.waylandDebug = waylandDebug
+            self.environment = environment
+            self.extraConfig = extraConfig
+        }
+    }
+
+    /// sway's title bar and border colours for a focused window, as the config sets them
+    /// (sway's defaults, written out so that the tests' expectations come from the config).
+    public enum Colors {
+        public static let focusedBorder = Color(hex: 0x4C7899)
+        public static let focusedBackground = Color(hex: 0x285577)
+        public static let focusedText = Color(hex: 0xFFFFFF)
+        public static let focusedChildBorder = Color(hex: 0x285577)
+        /// Where the next window would split (the right border here).
+        public static let focusedIndicator = Color(hex: 0x2E9EF4)
+    }
+
+    public let options: Options
+    public let runtimeDir: String
+    public let tracePath: String
+    public private(set) var socket = ""
+    public private(set) var swaySocket = ""
+    private var sway: Subprocess?
+    private var pointerDriver: Subprocess?
+    public private(set) var app: Subprocess?
+    private var toolEnvironment: [String: String] = [:]
+    private let tools: (swaymsg: String, grim: String, wtype: String)
+    /// Event timestamps in ms: explicit, increasing, independent of the wall clock.
+    public private(set) var clock: UInt32 = 100_000
+    private var pointer = Point(x: 0, y: 0)
+
+    public init(options: Options = Options()) throws {
+        self.options = options
+        guard let swayPath = Paths.which("sway") else {
+            throw HarnessError("sway is not installed (apt-get install sway); the sway e2e tests cannot run")
+        }
+        var found: [String] = []
+        for tool in ["swaymsg", "grim", "wtype"] {
+            guard let path = Paths.which(tool) else {
+                throw HarnessError("\(tool) is not installed (apt-get install sway grim wtype)")
+            }
+            found.append(path)
+        }
+        tools = (found[0], found[1], found[2])
+        for (path, what) in [(Paths.vpointer, "segue-vpointer"), (Paths.demo, "segue-demo")]
+        where !FileManager.default.fileExists(atPath: path) {
+            throw HarnessError("\(what) not built at \(path) (meson/ninja in meson-helpers, swift build)")
+        }
+
+        let template = NSTemporaryDirectory() + "segue-sway-XXXXXX"
+        var buffer = Array(template.utf8CString)
+        guard mkdtemp(&buffer) != nil else { throw HarnessError("mkdtemp failed") }
+        runtimeDir = String(cString: buffer)
+        chmod(runtimeDir, 0o700)
+        tracePath = runtimeDir + "/trace.jsonl"
+
+        // sway as an unprivileged user; the runtime dir is that user's.
+        var launcher: [String] = []
+        if geteuid() == 0 {
+            let (uid, gid) = try SwaySession.ensureUser()
+            guard chown(runtimeDir, uid, gid) == 0 else {
+                try? FileManager.default.removeItem(atPath: runtimeDir)
+                throw HarnessError("chown \(runtimeDir) to \(SwaySession.user) failed: \(String(cString: strerror(errno)))")
+            }
+            guard let setpriv = Paths.which("setpriv") else {
+                try? FileManager.default.removeItem(atPath: runtimeDir)
+                throw HarnessError("setpriv (util-linux) is missing: needed to run sway as \(SwaySession.user)")
+            }
+            launcher = [setpriv, "--reuid=\(SwaySession.user)", "--regid=\(SwaySession.user)", "--init-groups"]
+        }
+        let configPath = runtimeDir + "/sway.config"
+        FileManager.default.createFile(atPath: configPath, contents: Data(SwaySession.config(options).utf8),
+                                       attributes: [.posixPermissions: 0o644])
+        let swayEnvironment = [
+            "HOME=\(runtimeDir)", "PATH=/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR=\(runtimeDir)",
+            "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
+        ] + (options.waylandDebug ? ["WAYLAND_DEBUG=server"] : [])
+        let swayLog = FileHandle(forWritingAtPath: SwaySession.createFile(runtimeDir + "/sway.log"))
+        // `env --default-signal` also clears the signal mask inherited from the test runner's
+        // thread, which blocks SIGTERM: sway 1.7 exits on SIGTERM through a plain handler.
+        let command = launcher + ["/usr/bin/env", "--default-signal", "-i"] + swayEnvironment + [swayPath, "-c", configPath]
+        do {
+            sway = try Subprocess(command[0], Array(command.dropFirst()), environment: [:], stdout: swayLog, stderr: swayLog)
+        } catch {
+            try? FileManager.default.removeItem(atPath: runtimeDir)
+            throw HarnessError("could not start sway: \(error)")
+        }
+
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        env["XDG_RUNTIME_DIR"] = runtimeDir
+        do {
+            try waitFor("sway's sockets", timeout: 10) {
+                guard self.sway?.isRunning == true else { return true }
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: self.runtimeDir)) ?? []
+                if let wayland = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
+                   let ipc = names.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) {
+                    self.socket = wayland
+                    self.swaySocket = self.runtimeDir + "/" + ipc
+                    return true
+                }
+                return false
+            }
+            guard sway?.isRunning == true else { throw HarnessError("sway exited: \(swayLog_)") }
+        } catch {
+            stop()
+            throw error
+        }
+        env["WAYLAND_DISPLAY"] = socket
+        env["SWAYSOCK"] = swaySocket
+        toolEnvironment = env
+
+        do {
+            // IPC answers once the config is applied.
+            try waitFor("sway's IPC", timeout: 10) { (try? self.swaymsg(type: "get_version")) != nil }
+            pointerDriver = try Subprocess("/usr/bin/env", ["--default-signal", Paths.vpointer], environment: env,
+                                           captureOutput: true)
+            try send("sync")
+            var appEnv = env
+            appEnv.merge(options.environment) { $1 }
+            if options.waylandDebug { appEnv["WAYLAND_DEBUG"] = "1" }
+            let appLog = FileHandle(forWritingAtPath: SwaySession.createFile(runtimeDir + "/app.log"))
+            app = try Subprocess("/usr/bin/env", ["--default-signal", Paths.demo, "--trace", tracePath], environment: appEnv,
+                                 stdout: appLog, stderr: appLog)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    deinit { stop() }
+
+    /// Stops the app, the pointer driver and sway, and removes the runtime directory.
+    public func stop() {
+        app?.terminate()
+        pointerDriver?.terminate()
+        sway?.terminate()
+        app = nil
+        pointerDriver = nil
+        sway = nil
+        try? FileManager.default.removeItem(atPath: runtimeDir)
+    }
+
+    /// The config: one output of the given mode and scale, no Xwayland, no bar, no background
+    /// client, no focus or cursor moves of sway's own; sway's default title bars and borders,
+    /// written out.
+    static func config(_ options: Options) -> String {
+        """
+        output HEADLESS-1 mode \(options.outputWidth)x\(options.outputHeight) position 0 0 scale \(options.scale)
+        xwayland disable
+        font pango:monospace 10
+        default_border normal \(borderWidth)
+        default_floating_border normal \(borderWidth)
+        focus_follows_mouse no
+        mouse_warping none
+        focus_on_window_activation none
+        workspace_layout default
+        client.focused #4c7899 #285577 #ffffff #2e9ef4 #285577
+        client.focused_inactive #333333 #5f676a #ffffff #484e50 #5f676a
+        client.unfocused #333333 #222222 #888888 #292d2e #222222
+        \(options.extraConfig)
+
+        """
+    }
+
+    /// Finds or creates the system user sway runs as; returns its uid and gid.
+    static func ensureUser() throws -> (uid_t, gid_t) {
+        if let entry = getpwnam(user) { return (entry.pointee.pw_uid, entry.pointee.pw_gid) }
+        guard let useradd = Paths.which("useradd") ?? ["/usr/sbin/useradd", "/sbin/useradd"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) else { throw HarnessError("useradd is missing: cannot create the user \(user) that sway must run as") }
+        let status = run(useradd, ["-M", "-r", "-s", "/usr/sbin/nologin", user])
+        // Another process may have created it meanwhile (status 9: already exists).
+        guard let entry = getpwnam(user) else {
+            throw HarnessError("useradd \(user) failed (status \(status.status)): \(status.output)")
+        }
+        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+    }
+
+    private var swayLog_: String { (try? String(contentsOfFile: runtimeDir + "/sway.log", encoding: .utf8)) ?? "" }
+    public var swayLog: String { swayLog_ }
+    public var appLog: String { (try? String(contentsOfFile: runtimeDir + "/app.log", encoding: .utf8)) ?? "" }
+
+    // MARK: tools
+
+    /// Runs a tool to completion (killed after `timeout`); its status and stdout+stderr.
+    @discardableResult
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                    timeout: Double = 10) -> (status: Int32, output: String) {
+        // Output to a file, read after the exit: a pipe nobody reads could block the tool.
+        let outputPath = NSTemporaryDirectory() + "segue-sway-tool-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        guard let output = FileHandle(forWritingAtPath: outputPath) else { return (-1, "cannot create \(outputPath)") }
+        defer { try? output.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return (-1, "\(error)") }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(2_000) }
+        if process.isRunning {
+            process.terminate()
+            usleep(100_000)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        process.waitUntilExit()
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, text)
+    }
+
+    /// `swaymsg COMMAND`: throws unless sway reports success.
+    @discardableResult
+    public func swaymsg(_ command: String) throws -> String {
+        let result = SwaySession.run(tools.swaymsg, [command], environment: toolEnvironment)
+        guard result.status == 0 else { throw HarnessError("swaymsg '\(command)' failed (\(result.status)): \(result.output)") }
+        return result.output
+    }
+
+    /// `swaymsg -t TYPE` (raw JSON).
+    public func swaymsg(type: String) throws -> String {
+        let result = SwaySession.run(tools.swaymsg, ["-r", "-t", type], environment: toolEnvironment)
+        guard result.status == 0 else { throw HarnessError("swaymsg -t \(type) failed (\(result.status)): \(result.output)") }
+        return result.output
+    }
+
+    /// `wtype ARGS` (e.g. `["-M", "alt", "-k", "Left", "-m", "alt"]`). wtype's virtual keyboard
+    /// exists only while wtype runs, and a client binds its wl_keyboard only when the seat
+    /// announces the keyboard: wtype waits `settleMs` (its `-s`) before typing, so that the
+    /// app has its wl_keyboard, keymap and focus when the keys come (without it, on a loaded
+    /// machine the keys can be sent before the app has a wl_keyboard, and are lost).
+    public func wtype(_ arguments: [String], settleMs: Int = 250) throws {
+        let result = SwaySession.run(tools.wtype, ["-s", "\(settleMs)"] + arguments, environment: toolEnvironment)
+        guard result.status == 0 else { throw HarnessError("wtype \(arguments) failed (\(result.status)): \(result.output)") }
+    }
+
+    /// Where sway shows the app: the window (client area) and its title bar, in layout
+    /// (logical) pixels, from `get_tree`.
+    public struct WindowGeometry: Sendable, CustomStringConvertible {
+        /// The client area: the app's window geometry as placed by sway.
+        public var content: Rect
+        /// The title bar drawn by sway (zero height when sway draws none).
+        public var titleBar: Rect
+        /// The container: title bar, borders and content.
+        public var frame: Rect
+        public var border: Int
+        public var description: String { "content \(content), title bar \(titleBar), frame \(frame), border \(border)" }
+    }
+
+    /// The app's window in `get_tree`, or nil while it is not mapped.
+    public func window() throws -> WindowGeometry? {
+        let json = try swaymsg(type: "get_tree")
+        guard let tree = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            throw HarnessError("get_tree is not a JSON object")
+        }
+        func find(_ node: [String: Any]) -> [String: Any]? {
+            if node["app_id"] as? String == SwaySession.appID { return node }
+            let children = (node["nodes"] as? [[String: Any]] ?? []) + (node["floating_nodes"] as? [[String: Any]] ?? [])
+            for child in children { if let hit = find(child) { return hit } }
+            return nil
+        }
+        guard let node = find(tree) else { return nil }
+        func rect(_ key: String) -> Rect {
+            let r = node[key] as? [String: Any] ?? [:]
+            func v(_ k: String) -> Double { (r[k] as? NSNumber)?.doubleValue ?? 0 }
+            return Rect(x: v("x"), y: v("y"), width: v("width"), height: v("height"))
+        }
+        // sway's IPC: `rect` is the container below its title bar (absolute), `window_rect` the
+        // client area relative to `rect`, `deco_rect` the title bar relative to the parent.
+        let outer = rect("rect"), inner = rect("window_rect"), deco = rect("deco_rect")
+        let content = Rect(x: outer.minX + inner.minX, y: outer.minY + inner.minY, width: inner.width, height: inner.height)
+        let titleBar = Rect(x: outer.minX, y: outer.minY - deco.height, width: outer.width, height: deco.height)
+        let frame = Rect(x: outer.minX, y: outer.minY - deco.height, width: outer.width, height: outer.height + deco.height)
+        let border = (node["current_border_width"] as? NSNumber)?.intValue ?? 0
+        return WindowGeometry(content: content, titleBar: titleBar, frame: frame, border: border)
+    }
+
+    /// The window once sway shows it (waits up to `timeout`).
+    public func waitForWindow(timeout: Double = 10) throws -> WindowGeometry {
+        var geometry: WindowGeometry?
+        try waitFor("the app's window in sway's tree", timeout: timeout) {
+            guard self.app?.isRunning == true else { return true }
+            geometry = try? self.window()
+            return geometry != nil
+        }
+        guard app?.isRunning == true, let geometry else { throw HarnessError("segue-demo exited: \(appLog.suffix(2000))") }
+        return geometry
+    }
+
+    // MARK: driving
+
+    /// Sends one command to `segue-vpointer`; throws unless it answers `ok`.
+    @discardableResult
+    public func send(_ command: String) throws -> String {
+        guard let pointerDriver else { throw HarnessError("no pointer driver") }
+        try pointerDriver.write(line: command)
+        guard let reply = pointerDriver.readLine() else { throw HarnessError("segue-vpointer died on '\(command)'") }
+        guard reply == "ok" else { throw HarnessError("segue-vpointer: '\(command)' → \(reply)") }
+        return reply
+    }
+
+    public func advance(ms: UInt32) { clock += ms }
+
+    /// Moves the pointer to `point` in layout (logical) pixels.
+    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+        advance(ms: ms)
+        pointer = point
+        try send("motion \(point.x) \(point.y) \(clock)")
+    }
+
+    public func press(afterMs ms: UInt32 = 16) throws {
+        advance(ms: ms)
+        try send("button left down \(clock)")
+    }
+
+    public func release(afterMs ms: UInt32 = 16) throws {
+        advance(ms: ms)
+        try send("button left up \(clock)")
+    }
+
+    /// Clicks at `point`; waits (up to a second) for the app to trace the transition it starts.
+    public func click(at point: Point) throws {
+        let begins = traceCount("begin")
+        try move(to: point, afterMs: 100)
+        try press(afterMs: 50)
+        try release(afterMs: 80)
+        try? waitFor("the click to start a transition", timeout: 1) { self.traceCount("begin") > begins }
+    }
+
+    /// Moves the held pointer to `target` in `steps` motions `interval` ms apart.
+    public func drag(to target: Point, steps: Int = 12, intervalMs: UInt32 = 16) throws {
+        let start = pointer
+        for step in 1...steps {
+            let t = Double(step) / Double(steps)
+            try move(to: Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t),
+                     afterMs: intervalMs)
+        }
+    }
+
+    // MARK: trace
+
+    /// The trace the app wrote so far, one record per line.
+    public var trace: [[String: Any]] {
+        let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    public func traceCount(_ event: String) -> Int {
+        trace.filter { $0["event"] as? String == event }.count
+    }
+
+    /// Waits until the trace has as many `complete` records as `begin` records.
+    public func waitForTransitionsToSettle(timeout: Double = 10) throws {
+        try waitFor("the transitions to complete", timeout: timeout) {
+            let events = self.trace.compactMap { $0["event"] as? String }
+            return events.filter { $0 == "begin" }.count == events.filter { $0 == "complete" }.count
+        }
+        if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog.suffix(2000))") }
+    }
+
+    // MARK: protocol log (WAYLAND_DEBUG=1)
+
+    /// One line of libwayland's debug log: `[time] [->] interface@id.message(args)`.
+    public struct ProtocolMessage: Sendable, CustomStringConvertible {
+        /// Sent by the app (`->`), else received.
+        public var sent: Bool
+        public var interface: String
+        public var id: Int
+        public var message: String
+        /// The arguments as written (strings keep their quotes; `new id x@n` kept whole).
+        public var arguments: [String]
+        /// Index of the line in the log.
+        public var line: Int
+        public var description: String {
+            "\(sent ? "-> " : "")\(interface)@\(id).\(message)(\(arguments.joined(separator: ", ")))"
+        }
+        public func int(_ index: Int) -> Int? {
+            index < arguments.count ? Int(arguments[index].trimmingCharacters(in: .whitespaces)) : nil
+        }
+    }
+
+    /// The app's WAYLAND_DEBUG messages so far (needs ``Options/waylandDebug``): `sent` are
+    /// the app's requests. An event shows only if the app listens to its object.
+    public var protocolLog: [ProtocolMessage] { SwaySession.parseProtocolLog(appLog) }
+
+    /// sway's side (WAYLAND_DEBUG=server, needs ``Options/waylandDebug``), every client's
+    /// traffic: `sent` are events sway sent. Object ids are per client; match them with the
+    /// app's ``protocolLog``.
+    public var compositorProtocolLog: [ProtocolMessage] { SwaySession.parseProtocolLog(swayLog) }
+
+    static func parseProtocolLog(_ text: String) -> [ProtocolMessage] {
+        var messages: [ProtocolMessage] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard raw.hasPrefix("["), let close = raw.firstIndex(of: "]") else { continue }
+            var rest = raw[raw.index(after: close)...].drop { $0 == " " }
+            var sent = false
+            if rest.hasPrefix("->") {
+                sent = true
+                rest = rest.dropFirst(2).drop { $0 == " " }
+            }
+            guard let at = rest.firstIndex(of: "@"), let dot = rest[at...].firstIndex(of: "."),
+                  let open = rest[dot...].firstIndex(of: "("), let end = rest.lastIndex(of: ")"), open < end,
+                  let id = Int(rest[rest.index(after: at)..<dot]) else { continue }
+            let args = rest[rest.index(after: open)..<end]
+            messages.append(ProtocolMessage(
+                sent: sent, interface: String(rest[..<at]), id: id,
+                message: String(rest[rest.index(after: dot)..<open]),
+                arguments: args.isEmpty ? [] : args.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
+                line: index))
+        }
+        return messages
+    }
+
+    // MARK: looking
+
+    /// Captures the output with `grim` (no cursor), at the output's pixel size.
+    public func screenshot() throws -> Surface {
+        let path = runtimeDir + "/grim-\(UInt32.random(in: 0...UInt32.max)).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = SwaySession.run(tools.grim, ["-l", "1", path], environment: toolEnvironment)
+        guard result.status == 0 else { throw HarnessError("grim failed (\(result.status)): \(result.output)") }
+        return try Surface.loadPNG(from: path)
+    }
+
+    /// Captures until two shots 80 ms apart are identical: the app and sway have drawn what they had to.
+    public func stableScreenshot(timeout: Double = 6) throws -> Surface {
+        let deadline = Date().addingTimeInterval(timeout)
+        var previous = try screenshot()
+        while Date() < deadline {
+            usleep(80_000)
+            let next = try screenshot()
+            if next.isPixelEqual(to: previous) { return next }
+            previous = next
+        }
+        throw HarnessError("the screen did not settle within \(timeout) s")
+    }
+
+    /// Waits for every transition the trace shows begun to complete, then a stable screenshot.
+    public func settledScreenshot() throws -> Surface {
+        try waitForTransitionsToSettle()
+        return try stableScreenshot()
+    }
+
+    /// Waits for the app's window and its first drawn frame, with the pointer parked; returns
+    /// the window as sway then places it (read again: the first reading can predate the
+    /// window's first configure).
+    @discardableResult
+    public func waitForApp() throws -> WindowGeometry {
+        _ = try waitForWindow(timeout: 15)
+        try parkPointer()
+        _ = try stableScreenshot()
+        if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog.suffix(2000))") }
+        return try settledWindow()
+    }
+
+    /// The window once two readings of `get_tree` agree and its content lies on the output
+    /// (pixel reads at its coordinates are then inside a screenshot).
+    public func settledWindow(timeout: Double = 5) throws -> WindowGeometry {
+        var last: WindowGeometry?
+        var settled: WindowGeometry?
+        try waitFor("the window's geometry to settle on the output", timeout: timeout) {
+            let extent = self.outputExtent
+            guard let now = try? self.window() else { return false }
+            defer { last = now }
+            let c = now.content
+            guard c.minX >= 0, c.minY >= 0, c.maxX <= extent.width, c.maxY <= extent.height, c.width > 0, c.height > 0,
+                  let last, "\(last)" == "\(now)" else { return false }
+            settled = now
+            return true
+        }
+        guard let settled else { throw HarnessError("the app's window left sway's tree") }
+        return settled
+    }
+
+    /// The output's size in layout (logical) pixels, from `get_outputs` (it changes with a live
+    /// `output … scale` or `mode`).
+    public var outputExtent: Size {
+        let fallback = Size(width: Double(options.outputWidth / options.scale), height: Double(options.outputHeight / options.scale))
+        guard let json = try? swaymsg(type: "get_outputs"),
+              let outputs = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
+              let rect = outputs.first?["rect"] as? [String: Any],
+              let width = (rect["width"] as? NSNumber)?.doubleValue, let height = (rect["height"] as? NSNumber)?.doubleValue
+        else { return fallback }
+        return Size(width: width, height: height)
+    }
+
+    /// Moves the pointer to the output's bottom-right corner: on the window's border, off the
+    /// app. wlroots 0.15's headless output has no cursor plane: the cursor is composited into
+    /// the frame grim captures, so it must be parked where no check looks (see
+    /// ``cursorParkingBox``).
+    public func parkPointer() throws {
+        let extent = outputExtent
+        try move(to: Point(x: extent.width - 1, y: extent.height - 1), afterMs: 50)
+    }
+
+    /// Where a parked cursor can show, in layout pixels: the corner pixels around its hotspot.
+    public var cursorParkingBox: Rect {
+        let extent = outputExtent
+        return Rect(x: extent.width - 6, y: extent.height - 6, width: 6, height: 6)
+    }
+
+    /// Parks the pointer, waits for the transitions the trace shows begun, then a stable screenshot.
+    public func parkedScreenshot() throws -> Surface {
+        try waitForTransitionsToSettle()
+        try parkPointer()
+        return try stableScreenshot()
+    }
+
+    /// Keeps a screenshot in artifacts/ for people to look at.
+    public func keep(_ surface: Surface, as name: String) {
+        try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+        try? surface.writePNG(to: Paths.artifacts + "/\(name).png")
+    }
+
+    public func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { throw HarnessError("timed out waiting for \(what)") }
+            usleep(20_000)
+        }
+    }
+
+    private static func createFile(_ path: String) -> String {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        return path
+    }
+}
