@@ -3,11 +3,17 @@
 
 SWIFT ?= swift
 APT_PACKAGES = libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev libcairo2-dev \
-	libpango1.0-dev weston libweston-10-dev meson ninja-build fonts-dejavu-core pkg-config \
+	libpango1.0-dev weston libweston-10-dev meson ninja-build fonts-dejavu-core pkg-config
+## What only the tests need: the other compositors the e2e suites run the app in (sway, mutter,
+## KWin) with their screenshot and input tools, and the validators of assets/.
+TEST_PACKAGES = sway grim wtype \
+	mutter pipewire pipewire-bin wireplumber gstreamer1.0-pipewire gstreamer1.0-tools \
+	gstreamer1.0-plugins-good python3-dbus python3-gi dbus-daemon \
+	kwin-wayland breeze plasma-wayland-protocols \
 	desktop-file-utils appstream
 HELPERS = meson-helpers/build
 
-.PHONY: deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw \
+.PHONY: deps test-deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw \
 	release install uninstall check-assets
 
 ## Installs the Debian packages (skipped when all are present).
@@ -16,7 +22,13 @@ deps:
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	fi
 
-## Builds the weston test plugin and the input driver.
+## The test-only packages (skipped when all are present).
+test-deps: deps
+	@if ! dpkg -s $(TEST_PACKAGES) >/dev/null 2>&1; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(TEST_PACKAGES); \
+	fi
+
+## Builds the weston test plugin and the input drivers.
 helpers: deps
 	@[ -f $(HELPERS)/build.ninja ] || meson setup $(HELPERS) meson-helpers
 	ninja -C $(HELPERS)
@@ -24,8 +36,10 @@ helpers: deps
 build: deps
 	$(SWIFT) build
 
-## Unit, render and end-to-end tests (the e2e tests run the real app in headless weston).
-test: helpers check-protocols check-assets build
+## Unit, render and end-to-end tests (the e2e tests run the real app in headless weston, sway,
+## mutter and KWin). KWin's input driver is built only once plasma-wayland-protocols is there.
+test: test-deps helpers check-protocols check-assets build
+	@[ -x $(HELPERS)/segue-kwin-input ] || { meson setup --reconfigure $(HELPERS) meson-helpers && ninja -C $(HELPERS); }
 	$(SWIFT) test
 
 ## Opens the demo in your Wayland session, or runs the headless tour when there is none.
@@ -83,7 +97,7 @@ uninstall:
 
 ## Validates the desktop entry, the metainfo and the icons, then installs into a scratch DESTDIR
 ## (with a stand-in binary) and uninstalls again, checking the files each time.
-check-assets: deps
+check-assets: test-deps
 	scripts/check-assets.sh
 
 ## The libadwaita peer for the side-by-side swipe benchmark (issue 6). Not part of `make test`
