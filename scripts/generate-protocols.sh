@@ -15,6 +15,7 @@ protocols=(
   "$wp/stable/viewporter/viewporter.xml"
   "$wp/unstable/xdg-decoration/xdg-decoration-unstable-v1.xml"
   "$wp/staging/fractional-scale/fractional-scale-v1.xml"
+  "$wp/unstable/pointer-gestures/pointer-gestures-unstable-v1.xml"
 )
 for xml in protocols/*.xml; do
   [ -e "$xml" ] && protocols+=("$xml")

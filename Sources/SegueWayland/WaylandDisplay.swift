@@ -17,6 +17,9 @@ final class WaylandDisplay {
     /// For promoted layers in subsurfaces (``LayerSurfaces``); both optional.
     private(set) var subcompositor: OpaquePointer?
     private(set) var viewporter: OpaquePointer?
+    /// `zwp_pointer_gestures_v1` at version 3 or later (hold gestures): fingers resting on a
+    /// touchpad catch a settling transition, as a press does.
+    private(set) var pointerGestures: OpaquePointer?
     /// `wp_fractional_scale_manager_v1`: the compositor tells each surface its exact scale.
     private(set) var fractionalScaleManager: OpaquePointer?
     /// The compositor is built on wlroots (it offers wlroots' own screencopy or dmabuf-export
@@ -93,6 +96,8 @@ final class WaylandDisplay {
             viewporter = bind(name, segue_wp_viewporter_interface(), 1)
         case "wp_fractional_scale_manager_v1":
             fractionalScaleManager = bind(name, segue_wp_fractional_scale_manager_v1_interface(), 1)
+        case "zwp_pointer_gestures_v1" where version >= 3:
+            pointerGestures = bind(name, segue_zwp_pointer_gestures_v1_interface(), 3)
         case "zwlr_screencopy_manager_v1", "zwlr_export_dmabuf_manager_v1":
             isWlroots = true
         case "wl_seat":

@@ -1,4 +1,5 @@
 import CWayland
+import CWaylandProtocols
 import Glibc
 import Motion
 import Segue
@@ -16,6 +17,8 @@ final class WaylandSeat {
     private(set) var pointer: OpaquePointer?
     private(set) var keyboard: WaylandKeyboard?
     private(set) var touch: OpaquePointer?
+    /// Touchpad hold gestures on the pointer (where the compositor offers them).
+    private var holdGesture: OpaquePointer?
 
     /// Receives every translated event.
     var onEvent: ((InputEvent) -> Void)?
@@ -46,7 +49,13 @@ final class WaylandSeat {
         if hasPointer, pointer == nil {
             pointer = wl_seat_get_pointer(seat)
             wl_pointer_add_listener(pointer, pointerListener, me)
+            if let gestures = display.pointerGestures {
+                holdGesture = zwp_pointer_gestures_v1_get_hold_gesture(gestures, pointer)
+                zwp_pointer_gesture_hold_v1_add_listener(holdGesture, holdListener, me)
+            }
         } else if !hasPointer, let p = pointer {
+            if let holdGesture { zwp_pointer_gesture_hold_v1_destroy(holdGesture) }
+            holdGesture = nil
             releaseProxy(p, release: wl_pointer_release, destroy: wl_pointer_destroy)
             pointer = nil
         }
@@ -132,6 +141,18 @@ final class WaylandSeat {
             deliver(InputEvent(time: lastPointerTime, kind: .scroll(dx: scroll.dx, dy: scroll.dy, source: scroll.source)))
         }
         if scroll.stop { deliver(InputEvent(time: lastPointerTime, kind: .scrollEnd)) }
+    }
+
+    // MARK: touchpad hold
+
+    fileprivate func holdBegan(time ms: UInt32, fingers: UInt32) {
+        lastPointerTime = time(ms)
+        deliver(InputEvent(time: lastPointerTime, kind: .holdBegin(fingers: Int(fingers))))
+    }
+
+    fileprivate func holdEnded(time ms: UInt32, cancelled: Bool) {
+        lastPointerTime = time(ms)
+        deliver(InputEvent(time: lastPointerTime, kind: .holdEnd(cancelled: cancelled)))
     }
 
     // MARK: touch
@@ -223,5 +244,17 @@ nonisolated(unsafe) private let touchListener: UnsafeMutablePointer<wl_touch_lis
         cancel: { data, _ in let owner = seatOwner(data); MainActor.assumeIsolated { owner?.touchCancel() } },
         shape: { _, _, _, _, _ in },
         orientation: { _, _, _, _ in }))
+    return listener
+}()
+
+nonisolated(unsafe) private let holdListener: UnsafeMutablePointer<zwp_pointer_gesture_hold_v1_listener> = {
+    let listener = UnsafeMutablePointer<zwp_pointer_gesture_hold_v1_listener>.allocate(capacity: 1)
+    listener.initialize(to: zwp_pointer_gesture_hold_v1_listener(
+        begin: { data, _, _, time, _, fingers in
+            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.holdBegan(time: time, fingers: fingers) }
+        },
+        end: { data, _, _, time, cancelled in
+            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.holdEnded(time: time, cancelled: cancelled != 0) }
+        }))
     return listener
 }()

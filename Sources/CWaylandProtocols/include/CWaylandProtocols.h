@@ -6,6 +6,7 @@
 #include "viewporter-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
+#include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "segue-test-client-protocol.h"
 
 // Interface accessors for wl_registry_bind.
@@ -22,5 +23,9 @@ static inline const struct wl_interface *segue_zxdg_decoration_manager_v1_interf
 static inline const struct wl_interface *segue_zxdg_toplevel_decoration_v1_interface(void) { return &zxdg_toplevel_decoration_v1_interface; }
 static inline const struct wl_interface *segue_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 static inline const struct wl_interface *segue_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
+static inline const struct wl_interface *segue_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }
+static inline const struct wl_interface *segue_zwp_pointer_gesture_swipe_v1_interface(void) { return &zwp_pointer_gesture_swipe_v1_interface; }
+static inline const struct wl_interface *segue_zwp_pointer_gesture_pinch_v1_interface(void) { return &zwp_pointer_gesture_pinch_v1_interface; }
+static inline const struct wl_interface *segue_zwp_pointer_gesture_hold_v1_interface(void) { return &zwp_pointer_gesture_hold_v1_interface; }
 static inline const struct wl_interface *segue_segue_test_interface(void) { return &segue_test_interface; }
 static inline const struct wl_interface *segue_segue_test_capture_interface(void) { return &segue_test_capture_interface; }

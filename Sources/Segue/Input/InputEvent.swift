@@ -25,6 +25,12 @@ public struct InputEvent: Sendable {
         case scroll(dx: Double, dy: Double, source: ScrollSource)
         /// The end of a touchpad scroll sequence (fingers lifted).
         case scrollEnd
+        /// Fingers came to rest on a touchpad (a hold gesture): like a press, they catch a
+        /// settling transition; scrolling may follow.
+        case holdBegin(fingers: Int)
+        /// The hold ended: the fingers lifted (`cancelled` false) or started to move (true,
+        /// a scroll follows).
+        case holdEnd(cancelled: Bool)
         case key(KeyEvent)
         case touchDown(id: Int32, Point)
         case touchMotion(id: Int32, Point)

@@ -68,11 +68,35 @@ final class InputRouter {
             guard source != .wheel else { break }
             scrolled(dx: dx, dy: dy, time: event.time)
         case .scrollEnd:
-            if let start = scrollStart {
-                scrollStart = nil
-                ended(at: start + scrollTranslation, time: event.time)
-            }
+            endScrollSequence(time: event.time)
+        case .holdBegin(let fingers):
+            holdBegan(fingers: fingers, time: event.time)
+        case .holdEnd(let cancelled):
+            // Fingers that start to move turn into a scroll, which goes on from the hold.
+            if isHolding, !cancelled { endScrollSequence(time: event.time) }
+            isHolding = false
         }
+    }
+
+    private func endScrollSequence(time: Double) {
+        if let start = scrollStart {
+            scrollStart = nil
+            ended(at: start + scrollTranslation, time: time)
+        }
+    }
+
+    /// Two or more fingers resting on a touchpad while a transition settles catch it, as a
+    /// press does (libadwaita's swipe tracker does the same): a scroll sequence begins at
+    /// the pointer, so the scrolling that may follow drives the caught transition.
+    private var isHolding = false
+
+    private func holdBegan(fingers: Int, time: Double) {
+        guard fingers >= 2, let window, let pointer, scrollStart == nil, !pressedButtons.contains(.left),
+              touchID == nil, window.activeTransitions.contains(where: { $0.interruptHandler != nil }) else { return }
+        isHolding = true
+        scrollStart = pointer
+        scrollTranslation = .zero
+        began(at: pointer, time: time, fromScroll: true)
     }
 
     /// Touchpad scrolling drives the same gestures as a drag: ≈ 400 scroll units are one page.
