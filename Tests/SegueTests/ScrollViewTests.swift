@@ -332,6 +332,23 @@ struct ScrollViewTests {
         #expect(list.scrollView.contentSize.height == Double(DemoItem.samples.count) * ListPage.rowHeight)
         shoot("list")
 
+        // A pushed page with a title far too long: it ends with "…" between Back and the
+        // right margin, never under the Back button.
+        let long = try #require(DemoItem.samples.first { $0.title.count > 60 })
+        navigation.pushViewController(DetailPage(item: long), animated: false)
+        host.layout()
+        let bar = Surface(width: Int(width), height: Int(NavigationBar.height))
+        host.window.render(into: Canvas(surface: bar))
+        let titleInk = (0..<Int(width)).filter { x in (8..<44).contains { y in
+            let c = bar.pixel(x: x, y: y)
+            return c.red < 0.4 && c.blue < 0.4   // the title's near-black, not Back's blue
+        } }
+        #expect(titleInk.first.map { $0 >= 100 } == true && titleInk.last.map { $0 < Int(width) - 100 } == true,
+                "title ink \(String(describing: titleInk.first))…\(String(describing: titleInk.last))")
+        shoot("detail-long-title")
+        navigation.popViewController(animated: false)
+        host.layout()
+
         // The modal page: card and icon apart, inside the window, and it scrolls when taller.
         tabs.select(1, animated: false)
         host.layout()
@@ -351,6 +368,14 @@ struct ScrollViewTests {
             shoot("modal-scrolled")
         }
 
+        // The overlay panel (2/3 of the window): its text wraps inside it.
+        modal.presentOverlay()
+        host.runFrames()
+        shoot("overlay")
+        host.key(.escape)
+        host.runFrames()
+        #expect(modal.presentedViewController == nil)
+
         // The gallery: fewer columns on a narrow window, more on a wide one, none cut.
         tabs.select(2, animated: false)
         host.layout()
@@ -364,6 +389,17 @@ struct ScrollViewTests {
             #expect(rect.width <= GalleryPage.maximumCellWidth * 1.5 && rect.width >= GalleryPage.minimumCellWidth)
         }
         shoot("gallery")
+
+        // A picture's page: the caption fits or ends with "…".
+        let galleryNavigation = tabs.viewControllers[2] as! GalleryNavigationController
+        galleryNavigation.pushViewController(PhotoPage(index: 8), animated: false)
+        host.layout()
+        shoot("photo")
+
+        // The container tab.
+        tabs.select(3, animated: false)
+        host.layout()
+        shoot("container")
     }
 
     func keep(_ surface: Surface, as name: String) {

@@ -33,13 +33,19 @@ public final class OverlayPresentationController: PresentationController {
     /// The presenter stays on screen underneath.
     public override var shouldRemovePresentersView: Bool { false }
 
-    /// Centred, 2/3 of the container's width and height (whole pixels).
+    /// Centred, 2/3 of the container's width and height (whole pixels), at most
+    /// ``maximumPanelSize`` on a large window.
     public override var frameOfPresentedViewInContainerView: Rect {
         Self.panelFrame(in: containerView?.bounds ?? .zero)
     }
 
+    /// The largest the panel gets (a 1440 × 1080 window's two thirds): beyond, it would only
+    /// add empty white around its few lines.
+    public static let maximumPanelSize = Size(width: 960, height: 720)
+
     public static func panelFrame(in bounds: Rect) -> Rect {
-        let width = (bounds.width * 2 / 3).rounded(), height = (bounds.height * 2 / 3).rounded()
+        let width = min((bounds.width * 2 / 3).rounded(), maximumPanelSize.width)
+        let height = min((bounds.height * 2 / 3).rounded(), maximumPanelSize.height)
         return Rect(x: ((bounds.width - width) / 2).rounded(), y: ((bounds.height - height) / 2).rounded(),
                     width: width, height: height)
     }
@@ -168,7 +174,9 @@ public final class OverlayPanelPage: ViewController {
         // at most 360 px; on a small window the text takes more lines, up to the Close button.
         let view = LayoutView { [weak self] bounds in
             let windowWidth = self?.isViewLoaded == true ? self?.view.window?.size.width : nil
-            let finalWidth = windowWidth.map { ($0 * 2 / 3).rounded() } ?? bounds.width
+            let finalWidth = windowWidth.map {
+                OverlayPresentationController.panelFrame(in: Rect(x: 0, y: 0, width: $0, height: $0)).width
+            } ?? bounds.width
             let width = min(360.0, max(finalWidth - 40, 1))
             let x = (bounds.midX - width / 2).rounded()
             title.frame = Rect(x: x, y: 36, width: width, height: 34)
