@@ -20,17 +20,24 @@ public final class TextLayout {
     public let maxWidth: Double?
     /// The alignment of lines within the layout's width.
     public let alignment: TextAlignment
+    /// At most this many lines (0: no limit). With ``maxWidth`` set, text that needs more ends
+    /// with "…" on the last line allowed (1: one line, cut with "…" where it would pass
+    /// ``maxWidth``), as Pango's `PANGO_ELLIPSIZE_END`; nothing is painted past ``maxWidth``.
+    public let maxLines: Int
 
     private let context: OpaquePointer   // PangoContext *
     private let layout: OpaquePointer    // PangoLayout *
 
     /// Lays out `text` in `font`, wrapping at word (or, failing that, character) boundaries
-    /// when `maxWidth` is given.
-    public init(text: String, font: Font, maxWidth: Double? = nil, alignment: TextAlignment = .left) {
+    /// when `maxWidth` is given; with `maxLines` > 0 as well, at most that many lines, the last
+    /// ending with "…" when the text does not fit (`maxLines: 1`: a single ellipsized line).
+    public init(text: String, font: Font, maxWidth: Double? = nil, alignment: TextAlignment = .left,
+                maxLines: Int = 0) {
         self.text = text
         self.font = font
         self.maxWidth = maxWidth
         self.alignment = alignment
+        self.maxLines = max(0, maxLines)
 
         let fontMap = pango_cairo_font_map_get_default()
         context = pango_font_map_create_context(fontMap)!
@@ -54,6 +61,11 @@ public final class TextLayout {
         if let maxWidth {
             pango_layout_set_width(layout, Int32((max(0, maxWidth) * Double(PANGO_SCALE)).rounded()))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            if maxLines > 0 {
+                // A negative height counts lines: the last one allowed is ellipsized at its end.
+                pango_layout_set_height(layout, -Int32(min(maxLines, Int(Int32.max))))
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
         }
         switch alignment {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
@@ -80,6 +92,11 @@ public final class TextLayout {
     /// The distance from the top of the layout to the first line's baseline, in pixels.
     public var baseline: Double {
         Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+    }
+
+    /// Whether the text was cut short with "…" (only with ``maxWidth`` and ``maxLines``).
+    public var isEllipsized: Bool {
+        pango_layout_is_ellipsized(layout) != 0
     }
 
     /// The number of lines after wrapping.

@@ -6,7 +6,14 @@ import Segue
 @MainActor
 public final class GalleryPage: ViewController {
     public nonisolated static let spacing = 12.0
-    public nonisolated static let columns = 4
+    /// Four columns on a page of ordinary width; fewer where a picture would be narrower than
+    /// ``minimumCellWidth``, more where it would be wider than ``maximumCellWidth``; never
+    /// fewer than ``minimumColumns`` nor more than ``maximumColumns``.
+    public nonisolated static let standardColumns = 4
+    public nonisolated static let minimumCellWidth = 80.0
+    public nonisolated static let maximumCellWidth = 320.0
+    public nonisolated static let minimumColumns = 2
+    public nonisolated static let maximumColumns = 6
     /// Corner radius of a picture, in the grid and on its page.
     public nonisolated static let cornerRadius = 8.0
     public private(set) var cells: [ImageCell] = []
@@ -18,8 +25,11 @@ public final class GalleryPage: ViewController {
         super.init(title: "Gallery")
     }
 
+    /// The page is a ``ScrollView``: the grid scrolls when it is taller than the page.
+    public var scrollView: ScrollView { view as! ScrollView }
+
     public override func loadView() {
-        let view = LayoutView { [weak self] bounds in self?.layout(bounds) }
+        let view = ScrollView { [weak self] bounds in self?.layout(bounds) ?? bounds.size }
         view.backgroundColor = Color(hex: 0xF2F2F7)
         setView(view)
     }
@@ -28,21 +38,37 @@ public final class GalleryPage: ViewController {
         for index in 0..<Artwork.count {
             let cell = ImageCell(index: index)
             cell.onTap = { [weak self] in self?.open(index) }
-            view.addSubview(cell)
+            scrollView.contentView.addSubview(cell)
             cells.append(cell)
         }
     }
 
-    /// The frame of cell `index` for a page of `width`.
+    /// How many columns the grid has on a page `width` wide (see ``standardColumns``): 3 at
+    /// 320 px, 4 from 400 to 1340 px, 6 at 2560 px.
+    public nonisolated static func columns(width: Double) -> Int {
+        let fitting = Int(((width - spacing) / (minimumCellWidth + spacing)).rounded(.down))
+        let needed = Int(((width - spacing) / (maximumCellWidth + spacing)).rounded(.up))
+        return min(max(min(standardColumns, fitting), needed, minimumColumns), maximumColumns)
+    }
+
+    /// The frame of cell `index` (content coordinates) for a page of `width`.
     public nonisolated static func cellFrame(_ index: Int, width: Double) -> Rect {
+        let columns = columns(width: width)
         let side = (width - spacing * Double(columns + 1)) / Double(columns)
         let column = index % columns, row = index / columns
         return Rect(x: spacing + Double(column) * (side + spacing), y: spacing + Double(row) * (side * 0.75 + spacing),
                     width: side, height: (side * 0.75).rounded())
     }
 
-    private func layout(_ bounds: Rect) {
+    /// The height of the whole grid (content) on a page of `width`.
+    public nonisolated static func contentHeight(count: Int, width: Double) -> Double {
+        guard count > 0 else { return 0 }
+        return cellFrame(count - 1, width: width).maxY + spacing
+    }
+
+    private func layout(_ bounds: Rect) -> Size {
         for (index, cell) in cells.enumerated() { cell.frame = GalleryPage.cellFrame(index, width: bounds.width) }
+        return Size(width: bounds.width, height: GalleryPage.contentHeight(count: cells.count, width: bounds.width))
     }
 
     /// The cell showing picture `index`, if there is one.

@@ -5,7 +5,7 @@ import Segue
 /// A page of tappable rows, each pushing a detail page (tutorial 000's navigation demo).
 @MainActor
 public final class ListPage: ViewController {
-    public static let rowHeight = 56.0
+    public nonisolated static let rowHeight = 56.0
     private let items: [DemoItem]
     private var rows: [Control] = []
 
@@ -14,10 +14,15 @@ public final class ListPage: ViewController {
         super.init(title: title)
     }
 
+    /// The widest the rows grow: on a wider window they stay a centred column this wide.
+    public nonisolated static let maximumRowWidth = 960.0
+
+    /// The page is a ``ScrollView``: the rows scroll when they do not all fit.
+    public var scrollView: ScrollView { view as! ScrollView }
+
     public override func loadView() {
-        let view = ListView()
+        let view = ScrollView { [weak self] bounds in self?.layoutRows(in: bounds) ?? bounds.size }
         view.backgroundColor = .white
-        view.page = self
         setView(view)
     }
 
@@ -25,15 +30,20 @@ public final class ListPage: ViewController {
         for item in items {
             let row = RowButton(item: item)
             row.onTap = { [weak self] in self?.open(item) }
-            view.addSubview(row)
+            scrollView.contentView.addSubview(row)
             rows.append(row)
         }
     }
 
-    fileprivate func layoutRows(width: Double) {
-        for (index, row) in rows.enumerated() {
-            row.frame = Rect(x: 0, y: Double(index) * ListPage.rowHeight, width: width, height: ListPage.rowHeight)
-        }
+    /// The frame of row `index` (content coordinates) on a page `width` wide.
+    public nonisolated static func rowFrame(_ index: Int, width: Double) -> Rect {
+        let rowWidth = min(width, maximumRowWidth)
+        return Rect(x: ((width - rowWidth) / 2).rounded(), y: Double(index) * rowHeight, width: rowWidth, height: rowHeight)
+    }
+
+    private func layoutRows(in bounds: Rect) -> Size {
+        for (index, row) in rows.enumerated() { row.frame = ListPage.rowFrame(index, width: bounds.width) }
+        return Size(width: bounds.width, height: Double(rows.count) * ListPage.rowHeight)
     }
 
     private func open(_ item: DemoItem) {
@@ -69,39 +79,52 @@ public struct DemoItem: Sendable {
         DemoItem(title: "Pixelate by drag", subtitle: "The dissolve follows a drag left from the right half",
                  accent: Color(hex: 0xFF9500), style: .pixelateDrag),
         DemoItem(title: "Dusk", subtitle: "Another page that slides", accent: Color(hex: 0xAF52DE)),
+        DemoItem(title: "Harbour", subtitle: "Boats at rest in the evening light, another page that slides",
+                 accent: Color(hex: 0xFF3B30)),
+        DemoItem(title: "Meadow", subtitle: "Long grass and a path through it", accent: Color(hex: 0x5AC8FA)),
+        DemoItem(title: "Glacier", subtitle: "Blue ice under a white sky", accent: Color(hex: 0x007AFF)),
+        DemoItem(title: "Ember", subtitle: "The last glow of a fire", accent: Color(hex: 0xFF2D55)),
+        DemoItem(title: "Orchard", subtitle: "Rows of trees in blossom", accent: Color(hex: 0x4CD964)),
+        DemoItem(title: "A page whose title is far too long to fit beside the chevron of its row",
+                 subtitle: "Titles and subtitles that do not fit end with an ellipsis", accent: Color(hex: 0xFFCC00)),
+        DemoItem(title: "Midnight", subtitle: "The last row: scroll to see it", accent: Color(hex: 0x5856D6)),
     ]
 }
 
-@MainActor
-private final class ListView: View {
-    weak var page: ListPage?
-
-    override func layoutSubviews() {
-        page?.layoutRows(width: bounds.width)
-    }
-}
-
-/// A list row: a coloured dot, a title and a subtitle over a hairline.
+/// A list row: a coloured dot, a title and a subtitle over a hairline, a chevron at the right.
+/// Title and subtitle end with "…" before the chevron's column when they do not fit.
 @MainActor
 private final class RowButton: Control {
     private let item: DemoItem
-    private let titleLayout: TextLayout
-    private let subtitleLayout: TextLayout
+    private var layouts: (width: Double, title: TextLayout, subtitle: TextLayout)?
+
+    /// Where the text starts, and the gap it keeps from the chevron's column (the row's last 28 px).
+    static let textX = 52.0
+    static let chevronColumn = 28.0
+    static let textGap = 8.0
 
     init(item: DemoItem) {
         self.item = item
-        titleLayout = TextLayout(text: item.title, font: Font(size: 16, weight: .medium))
-        subtitleLayout = TextLayout(text: item.subtitle, font: Font(size: 12.5))
         super.init()
     }
 
     override var drawsContent: Bool { true }
 
+    private func textLayouts() -> (title: TextLayout, subtitle: TextLayout) {
+        let width = max(bounds.width - RowButton.textX - RowButton.chevronColumn - RowButton.textGap, 1)
+        if let layouts, layouts.width == width { return (layouts.title, layouts.subtitle) }
+        let title = TextLayout(text: item.title, font: Font(size: 16, weight: .medium), maxWidth: width, maxLines: 1)
+        let subtitle = TextLayout(text: item.subtitle, font: Font(size: 12.5), maxWidth: width, maxLines: 1)
+        layouts = (width, title, subtitle)
+        return (title, subtitle)
+    }
+
     override func draw(in canvas: Canvas) {
+        let text = textLayouts()
         canvas.fill(bounds, color: isHighlighted ? Color(hex: 0xE5E5EA) : .white)
         canvas.fillEllipse(in: Rect(x: 16, y: bounds.height / 2 - 10, width: 20, height: 20), color: item.accent)
-        canvas.drawText(titleLayout, at: Point(x: 52, y: 8), color: Color(hex: 0x1C1C1E))
-        canvas.drawText(subtitleLayout, at: Point(x: 52, y: 31), color: Color(hex: 0x6E6E73))
+        canvas.drawText(text.title, at: Point(x: RowButton.textX, y: 8), color: Color(hex: 0x1C1C1E))
+        canvas.drawText(text.subtitle, at: Point(x: RowButton.textX, y: 31), color: Color(hex: 0x6E6E73))
         canvas.fill(Rect(x: 52, y: bounds.height - 1, width: bounds.width - 52, height: 1), color: Color(hex: 0xE5E5EA))
         var chevron = Path()
         chevron.move(to: Point(x: bounds.width - 24, y: bounds.height / 2 - 6))

@@ -13,9 +13,11 @@ struct PerformanceE2ETests {
         #expect(run.idleFrames == 0, "\(run.idleFrames) commits while idle")
         #expect(run.idleWakeUps == 0, "\(run.idleWakeUps) wake-ups while idle")
 
-        // Dragging: every frame callback is answered by a commit, and frames keep coming.
+        // Dragging: every frame callback is answered by a commit, and frames keep coming. Two
+        // commits need no callback: the press, which highlights the list row under it, and the
+        // swipe's first frame (the window was idle before each).
         #expect(run.swipeCallbacks > 30, "only \(run.swipeCallbacks) frame callbacks in a 2 s drag")
-        #expect(abs(run.swipeCommits - run.swipeCallbacks) <= 1,
+        #expect((-1...2).contains(run.swipeCommits - run.swipeCallbacks),
                 "\(run.swipeCallbacks) frame callbacks but \(run.swipeCommits) commits while dragging")
         #expect(run.swipeFramesDrawn >= run.swipeCommits - 1, "drag frames without a new buffer")
         // Each latency sample is one pointer event shown by a committed frame.

@@ -98,7 +98,7 @@ public final class ExpandDetailPage: ViewController {
     public override func loadView() {
         let title = Label(text: "Mountain lake", font: Font(size: 28, weight: .bold), color: .white)
         let text = Label(text: "Drawn by the project: a sky gradient, a sun and two hills. Drag down anywhere to put it back, or press Esc.",
-                         font: Font(size: 15), color: Color.white.withAlpha(0.8))
+                         font: Font(size: 15), color: Color.white.withAlpha(0.8), numberOfLines: 0)
         let close = Button(title: "Close", font: Font(size: 15, weight: .medium), color: .white)
         close.fillColor = Color.black.withAlpha(0.35)
         close.cornerRadius = 10
@@ -110,7 +110,7 @@ public final class ExpandDetailPage: ViewController {
             // Text is laid out for the full window while the page grows (the page clips it), so
             // it is not laid out and drawn again every frame.
             let windowWidth = self?.isViewLoaded == true ? self?.view.window?.size.width : nil
-            let textWidth = max((windowWidth ?? bounds.width) - 56, 400)
+            let textWidth = max((windowWidth ?? bounds.width) - 56, 100)
             title.frame = Rect(x: 28, y: imageHeight + 20, width: textWidth, height: 36)
             text.frame = Rect(x: 28, y: imageHeight + 62, width: textWidth, height: 66)
             close.frame = Rect(x: bounds.width - 108, y: 16, width: 88, height: 36)

@@ -7,12 +7,21 @@ import Segue
 ///
 /// Layout (page coordinates; the page starts at the window's top, the tab has no bar):
 /// buttons at x 24…444, y 64…112 (Sheet) and 128…176 (Overlay); the card at
-/// ``cardFrame``; the icon at ``iconFrame``.
+/// ``cardFrame``; the icon at ``iconFrame``. On a page narrower than ``sideBySideWidth`` the
+/// icon goes below the card; on one wider than ``maximumContentWidth`` everything keeps to a
+/// centred column that wide. The page is a ``ScrollView``: on a short window it scrolls.
 @MainActor
 public final class ModalPage: ViewController {
     public static let background = Color(hex: 0xFFF7E8)
     public static let cardFrame = Rect(x: 24, y: 200, width: 200, height: 280)
     public static let iconFrame = Rect(x: 256, y: 200, width: 96, height: 96)
+    /// The narrowest page with the icon beside the card (24 px margins, 32 px between).
+    public static let sideBySideWidth = iconFrame.maxX + 24
+    /// The widest the content gets: wider pages centre a column this wide.
+    public static let maximumContentWidth = 960.0
+
+    /// The page's scroll view (the page's view).
+    public var scrollView: ScrollView { view as! ScrollView }
 
     private let heading = Label(text: "Four presentations. Esc closes each.",
                                 font: Font(size: 15), color: Color(hex: 0x3A3A3C))
@@ -40,7 +49,7 @@ public final class ModalPage: ViewController {
     }
 
     public override func loadView() {
-        let view = LayoutView { [weak self] bounds in self?.layout(bounds) }
+        let view = ScrollView { [weak self] bounds in self?.layout(bounds) ?? bounds.size }
         view.backgroundColor = Self.background
         setView(view)
     }
@@ -52,19 +61,24 @@ public final class ModalPage: ViewController {
         icon.onTap = { [weak self] in self?.presentDetail() }
         iconCaption.isUserInteractionEnabled = false
         for subview in [heading, sheetButton, overlayButton, card, icon, iconCaption] as [View] {
-            view.addSubview(subview)
+            scrollView.contentView.addSubview(subview)
         }
     }
 
-    private func layout(_ bounds: Rect) {
-        heading.frame = Rect(x: 24, y: 20, width: bounds.width - 48, height: 24)
-        let buttonWidth = min(bounds.width - 48, 420)
-        sheetButton.frame = Rect(x: 24, y: 64, width: buttonWidth, height: 48)
-        overlayButton.frame = Rect(x: 24, y: 128, width: buttonWidth, height: 48)
-        card.frame = Self.cardFrame
-        icon.frame = Self.iconFrame
-        iconCaption.frame = Rect(x: Self.iconFrame.minX - 12, y: Self.iconFrame.maxY + 6,
-                                 width: Self.iconFrame.width + 24, height: 18)
+    /// Lays out the content for a page of `bounds`; returns the content's size.
+    private func layout(_ bounds: Rect) -> Size {
+        let column = min(bounds.width, Self.maximumContentWidth)
+        let x0 = ((bounds.width - column) / 2).rounded()
+        heading.frame = Rect(x: x0 + 24, y: 20, width: column - 48, height: 24)
+        let buttonWidth = min(column - 48, 420)
+        sheetButton.frame = Rect(x: x0 + 24, y: 64, width: buttonWidth, height: 48)
+        overlayButton.frame = Rect(x: x0 + 24, y: 128, width: buttonWidth, height: 48)
+        card.frame = Self.cardFrame.offsetBy(dx: x0, dy: 0)
+        icon.frame = column >= Self.sideBySideWidth
+            ? Self.iconFrame.offsetBy(dx: x0, dy: 0)
+            : Rect(x: x0 + Self.cardFrame.minX, y: Self.cardFrame.maxY + 24, width: Self.iconFrame.width, height: Self.iconFrame.height)
+        iconCaption.frame = Rect(x: icon.frame.minX - 12, y: icon.frame.maxY + 6, width: icon.frame.width + 24, height: 18)
+        return Size(width: bounds.width, height: max(card.frame.maxY, iconCaption.frame.maxY) + 24)
     }
 
     // MARK: presentations

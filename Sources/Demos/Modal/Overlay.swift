@@ -33,13 +33,19 @@ public final class OverlayPresentationController: PresentationController {
     /// The presenter stays on screen underneath.
     public override var shouldRemovePresentersView: Bool { false }
 
-    /// Centred, 2/3 of the container's width and height (whole pixels).
+    /// Centred, 2/3 of the container's width and height (whole pixels), at most
+    /// ``maximumPanelSize`` on a large window.
     public override var frameOfPresentedViewInContainerView: Rect {
         Self.panelFrame(in: containerView?.bounds ?? .zero)
     }
 
+    /// The largest the panel gets (a 1440 × 1080 window's two thirds): beyond, it would only
+    /// add empty white around its few lines.
+    public static let maximumPanelSize = Size(width: 960, height: 720)
+
     public static func panelFrame(in bounds: Rect) -> Rect {
-        let width = (bounds.width * 2 / 3).rounded(), height = (bounds.height * 2 / 3).rounded()
+        let width = min((bounds.width * 2 / 3).rounded(), maximumPanelSize.width)
+        let height = min((bounds.height * 2 / 3).rounded(), maximumPanelSize.height)
         return Rect(x: ((bounds.width - width) / 2).rounded(), y: ((bounds.height - height) / 2).rounded(),
                     width: width, height: height)
     }
@@ -158,18 +164,26 @@ public final class OverlayPanelPage: ViewController {
     public override func loadView() {
         let title = Label(text: "Overlay", font: Font(size: 26, weight: .bold), color: Color(hex: 0x1C1C1E), alignment: .center)
         let text = Label(text: "A custom presentation: the page behind stays where it is, dimmed. Click outside, press Esc or Close.",
-                         font: Font(size: 15), color: Color(hex: 0x48484A), alignment: .center)
+                         font: Font(size: 15), color: Color(hex: 0x48484A), alignment: .center, numberOfLines: 0)
         let close = Button(title: "Close", font: Font(size: 16, weight: .medium), color: .white)
         close.fillColor = Color(hex: 0x0A66D8)
         close.cornerRadius = 10
         close.onTap = { [weak self] in self?.dismiss(animated: true) }
         // Content keeps its size and stays centred: the panel, clipping, reveals it as it widens.
-        let view = LayoutView { bounds in
-            let width = 360.0
+        // Its width is that of the panel it grows into (2/3 of the window), less 20 px a side,
+        // at most 360 px; on a small window the text takes more lines, up to the Close button.
+        let view = LayoutView { [weak self] bounds in
+            let windowWidth = self?.isViewLoaded == true ? self?.view.window?.size.width : nil
+            let finalWidth = windowWidth.map {
+                OverlayPresentationController.panelFrame(in: Rect(x: 0, y: 0, width: $0, height: $0)).width
+            } ?? bounds.width
+            let width = min(360.0, max(finalWidth - 40, 1))
             let x = (bounds.midX - width / 2).rounded()
             title.frame = Rect(x: x, y: 36, width: width, height: 34)
-            text.frame = Rect(x: x, y: 84, width: width, height: 60)
             close.frame = Rect(x: (bounds.midX - 60).rounded(), y: bounds.height - 72, width: 120, height: 44)
+            let narrow = width < 360
+            text.frame = Rect(x: x, y: 84, width: width, height: narrow ? max(60, close.frame.minY - 12 - 84) : 60)
+            text.numberOfLines = narrow ? max(1, Int((text.frame.height / 18).rounded(.down))) : 0
         }
         view.backgroundColor = Self.background
         view.clipsToBounds = true

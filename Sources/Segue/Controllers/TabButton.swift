@@ -11,7 +11,7 @@ public final class TabButton: Control {
     /// Bold title when selected; flips at exactly half-way through a transition.
     public var isSelected = false { didSet { if isSelected != oldValue { layouts = nil; setNeedsDisplay() } } }
     private let showsIcon: Bool
-    private var layouts: (regular: TextLayout, bold: TextLayout)?
+    private var layouts: (width: Double, regular: TextLayout, bold: TextLayout)?
     /// Icon and title drawn once, in white, as coverage masks (regular, bold) at a device scale.
     private var masks: (scale: Double, size: Size, regular: Surface?, bold: Surface?)?
 
@@ -27,11 +27,16 @@ public final class TabButton: Control {
     /// less than caching a content image that would be redrawn each time.
     public override var cachesContent: Bool { false }
 
+    /// Room for the title: the button's width less 4 px a side. A longer title ends with "…".
+    private var titleWidth: Double { max(bounds.width - 8, 1) }
+
     private var titleLayout: TextLayout {
-        if layouts == nil {
+        if layouts == nil || layouts?.width != titleWidth {
             let size = showsIcon ? 11.5 : 15.0
-            layouts = (TextLayout(text: item.title, font: Font(size: size, weight: .medium), alignment: .center),
-                       TextLayout(text: item.title, font: Font(size: size, weight: .bold), alignment: .center))
+            // Left-aligned in their own width (drawing centres them), one line, ellipsized.
+            layouts = (titleWidth,
+                       TextLayout(text: item.title, font: Font(size: size, weight: .medium), maxWidth: titleWidth, maxLines: 1),
+                       TextLayout(text: item.title, font: Font(size: size, weight: .bold), maxWidth: titleWidth, maxLines: 1))
         }
         return isSelected ? layouts!.bold : layouts!.regular
     }

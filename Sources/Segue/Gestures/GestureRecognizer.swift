@@ -27,6 +27,12 @@ open class GestureRecognizer {
     public internal(set) var currentTime = 0.0
     /// True when a touchpad scroll, not a press, drives this sequence.
     public internal(set) var isScrollSequence = false
+    /// In a scroll sequence, the window pixels the drag moves per touchpad scroll unit (the
+    /// window maps a page of scrolling to a window width); 1 otherwise.
+    public internal(set) var scrollPointsPerUnit = 1.0
+    /// Set by a recognizer whose view swallows the press it just got (a press that stops a
+    /// scroll view's deceleration is not a click on the control under it).
+    var claimsPress = false
 
     public init(onChange: ((GestureRecognizer) -> Void)? = nil) {
         self.onChange = onChange
@@ -68,6 +74,8 @@ open class GestureRecognizer {
     /// Back to `.possible` for the next press.
     open func reset() {
         state = .possible
+        claimsPress = false
+        scrollPointsPerUnit = 1
     }
 
     /// Moves to `state` and tells the owner.

@@ -2,31 +2,42 @@ import Canvas
 import Motion
 
 /// A line (or paragraph) of text drawn with Pango.
+///
+/// As `UILabel`, a label shows one line by default: text wider than the label ends with "…"
+/// (Pango's `PANGO_ELLIPSIZE_END`) and never paints past its frame. ``numberOfLines`` 0 wraps
+/// without limit; n > 1 wraps to at most n lines, the last one ellipsized.
 @MainActor
 open class Label: View {
     public var text: String { didSet { if text != oldValue { layout = nil; setNeedsDisplay() } } }
     public var font: Font { didSet { layout = nil; setNeedsDisplay() } }
     public var textColor: Color { didSet { setNeedsDisplay() } }
     public var alignment: TextAlignment { didSet { layout = nil; setNeedsDisplay() } }
+    /// The most lines shown (1 by default; 0: as many as the text needs).
+    public var numberOfLines: Int { didSet { if numberOfLines != oldValue { layout = nil; setNeedsDisplay() } } }
     private var layout: TextLayout?
 
     public init(text: String = "", font: Font = Font(size: 15), color: Color = .black,
-                alignment: TextAlignment = .left, frame: Rect = .zero) {
+                alignment: TextAlignment = .left, numberOfLines: Int = 1, frame: Rect = .zero) {
         self.text = text
         self.font = font
         self.textColor = color
         self.alignment = alignment
+        self.numberOfLines = max(0, numberOfLines)
         super.init(frame: frame)
     }
 
     open override var drawsContent: Bool { !text.isEmpty }
 
-    /// The text's measured size.
+    /// The text's measured size (as laid out in the current bounds).
     public var intrinsicSize: Size { textLayout().size }
 
+    /// Whether the text is cut short with "…" in the current bounds.
+    public var isTruncated: Bool { textLayout().isEllipsized }
+
     private func textLayout() -> TextLayout {
-        if let layout, layout.maxWidth == bounds.width { return layout }
-        let fresh = TextLayout(text: text, font: font, maxWidth: bounds.width > 0 ? bounds.width : nil, alignment: alignment)
+        if let layout, layout.maxWidth == (bounds.width > 0 ? bounds.width : nil) { return layout }
+        let fresh = TextLayout(text: text, font: font, maxWidth: bounds.width > 0 ? bounds.width : nil,
+                               alignment: alignment, maxLines: numberOfLines)
         layout = fresh
         return fresh
     }

@@ -65,8 +65,11 @@ final class InputRouter {
             guard key.pressed else { return }
             window?.handleKey(key)
         case .scroll(let dx, let dy, let source):
-            guard source != .wheel else { break }
-            scrolled(dx: dx, dy: dy, time: event.time)
+            if source == .wheel {
+                wheel(dx: dx, dy: dy)
+            } else {
+                scrolled(dx: dx, dy: dy, time: event.time)
+            }
         case .scrollEnd:
             endScrollSequence(time: event.time)
         case .holdBegin(let fingers):
@@ -99,7 +102,21 @@ final class InputRouter {
         began(at: pointer, time: time, fromScroll: true)
     }
 
-    /// Touchpad scrolling drives the same gestures as a drag: ≈ 400 scroll units are one page.
+    /// A mouse wheel step goes to the innermost ``ScrollView`` under the pointer that scrolls
+    /// that way (the step's distance at once); elsewhere, or while a drag or a transition
+    /// runs, it does nothing.
+    private func wheel(dx: Double, dy: Double) {
+        guard let window, let pointer, active == nil, window.activeTransitions.isEmpty else { return }
+        window.frameView.layoutIfNeeded()
+        var view = window.frameView.hitTest(pointer)
+        while let current = view {
+            if let scrollView = current as? ScrollView, scrollView.wheel(Point(x: dx, y: dy)) { return }
+            view = current.superview
+        }
+    }
+
+    /// Touchpad scrolling drives the same gestures as a drag: ≈ 400 scroll units are one page
+    /// (a ``ScrollView`` divides that scale out and follows the fingers 1:1).
     static let scrollUnitsPerPage = 400.0
     private var scrollStart: Point?
     private var scrollTranslation = Point.zero
@@ -111,7 +128,7 @@ final class InputRouter {
             guard let pointer else { return }
             scrollStart = pointer
             scrollTranslation = .zero
-            began(at: pointer, time: time, fromScroll: true)
+            began(at: pointer, time: time, fromScroll: true, scrollScale: scale)
         }
         // Fingers moving left scroll the content right: the drag they stand for goes left.
         scrollTranslation = scrollTranslation - Point(x: dx * scale, y: dy * scale)
@@ -124,7 +141,7 @@ final class InputRouter {
     /// How far a press may wander and still be a click on the control under it.
     static let clickSlop = 8.0
 
-    private func began(at point: Point, time: Double, fromScroll: Bool = false) {
+    private func began(at point: Point, time: Double, fromScroll: Bool = false, scrollScale: Double = 1) {
         guard let window else { return }
         cancelSequence()
         window.frameView.layoutIfNeeded()
@@ -162,9 +179,11 @@ final class InputRouter {
         for recognizer in candidates {
             recognizer.reset()
             recognizer.isScrollSequence = fromScroll
+            recognizer.scrollPointsPerUnit = fromScroll ? scrollScale : 1
             recognizer.pressBegan(at: point, time: time)
         }
-        if fromScroll { control = nil }
+        // A scroll is no click, nor is a press that only stopped a scroll view's deceleration.
+        if fromScroll || candidates.contains(where: { $0.claimsPress }) { control = nil }
         control?.beginTracking()
     }
 
