@@ -15,6 +15,14 @@ public final class Subprocess: @unchecked Sendable {
         process.standardInput = stdinPipe
         process.standardOutput = captureOutput ? stdoutPipe : (stdout ?? FileHandle.nullDevice)
         process.standardError = stderr ?? FileHandle.nullDevice
+        // A child inherits the spawning thread's signal mask, and the test runner's worker
+        // threads block SIGTERM, SIGINT and others: unblock them around the spawn, or
+        // terminate() reaches no child that relies on the default action (mutter, dbus-daemon,
+        // python, segue-demo …) and every stop waits its 2 s for SIGKILL.
+        var none = sigset_t(), saved = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
         try process.run()
     }
 
