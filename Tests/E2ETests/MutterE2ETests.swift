@@ -128,9 +128,11 @@ struct MutterE2ETests {
 
         let geometryTop = content.y - Self.headerHeight
         let start = content.point(120, Double(geometryTop - content.y + 20))
-        try session.move(to: start, afterMs: 100)
-        try session.press(afterMs: 50)
         let end = Point(x: start.x + 150, y: start.y + 90)
+        // Hover over the bar first, as a hand would, then press.
+        try session.move(to: Point(x: start.x - 10, y: start.y), afterMs: 100)
+        try session.move(to: start, afterMs: 300)
+        try session.press(afterMs: 100)
         try session.drag(to: end, steps: 15)
         // Hold the button there until the window follows: the app asks for the move once the
         // press passed its drag threshold, and a starved app may ask only after the last motion;
