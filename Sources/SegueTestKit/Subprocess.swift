@@ -57,12 +57,9 @@ public final class Subprocess: @unchecked Sendable {
 
     public func terminate() {
         guard process.isRunning else { return }
-        // A child inherits the signal mask of the thread that spawned it, and Swift Testing's
-        // worker threads block SIGTERM: a child relying on SIGTERM's default action (a C
-        // helper such as segue-inject) would ignore it and cost the 2 s wait below. Closing
-        // its stdin first ends the line-driven helpers at once (they exit on EOF).
+        // Line-driven helpers (segue-inject and friends) end on EOF; everything else on
+        // SIGTERM, which children receive since init spawns them with no signal blocked.
         try? stdinPipe.fileHandleForWriting.close()
-        if waitForExit(timeout: 0.2) != nil { return }
         process.terminate()
         if waitForExit(timeout: 2) == nil {
             kill(process.processIdentifier, SIGKILL)

@@ -1,0 +1,405 @@
+import Canvas
+import Foundation
+import Motion
+
+/// A private headless mutter (GNOME's compositor) with the real `segue-demo` in it, driven
+/// through mutter's own remote-desktop and screen-cast D-Bus interfaces.
+///
+/// The stack, each process in one private 0700 `XDG_RUNTIME_DIR`:
+/// a session `dbus-daemon` on a socket in that directory, `pipewire`, `wireplumber`,
+/// `mutter --headless --wayland --no-x11 --virtual-monitor WxH`, then
+/// `scripts/compositors/mutter-driver.py` (python3-dbus, python3-gi, gst-launch-1.0) which links a
+/// RemoteDesktop session to a ScreenCast of the monitor and answers one line per command,
+/// as `segue-inject` does for weston: "motion X Y", "button left down|up", "key CODE down|up",
+/// "capture PATH.png".
+///
+/// mutter places the window itself (centred) and animates its mapping: find the window in a
+/// screenshot (``accentDot(in:)``), never assume where it is. Injected events carry mutter's
+/// own timestamps, so the moves here really wait their interval.
+///
+/// Everything is stopped on every path, failures included (``stop()`` and deinit). A missing
+/// program is an error: these tests fail, they never skip.
+public final class MutterSession: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public let runtimeDir: String
+    public let socket: String
+    public let tracePath: String
+    /// How long each stage of the start-up took, in seconds from the start of `init`
+    /// (`bus`, `pipewire`, `mutter`, `driver`, and `app` once ``waitForApp()`` returned).
+    public private(set) var startup: [(stage: String, seconds: Double)] = []
+    private let started = Date()
+    private var processes: [(name: String, process: Subprocess)] = []
+    private var driver: Subprocess?
+    public private(set) var app: Subprocess?
+    private var pointer = Point(x: 0, y: 0)
+    private let name: String
+
+    /// Options beyond the defaults.
+    public struct Options: Sendable {
+        /// Run the app with `WAYLAND_DEBUG=1` (its protocol log goes to app.log, kept with the
+        /// logs in artifacts/mutter-logs/); also on when SEGUE_WAYLAND_DEBUG=1.
+        public var waylandDebug = ProcessInfo.processInfo.environment["SEGUE_WAYLAND_DEBUG"] == "1"
+        /// Extra environment for `segue-demo`.
+        public var environment: [String: String] = [:]
+        public init(waylandDebug: Bool? = nil, environment: [String: String] = [:]) {
+            if let waylandDebug { self.waylandDebug = waylandDebug }
+            self.environment = environment
+        }
+    }
+
+    /// The driver script, beside the sources.
+    public static var driverScript: String { Paths.root + "/scripts/compositors/mutter-driver.py" }
+    /// The driver's Python: Debian's, where python3-dbus and python3-gi are installed (a
+    /// `python3` earlier on PATH, e.g. pyenv's, would not have them). Override: SEGUE_PYTHON3.
+    public static var python: String { ProcessInfo.processInfo.environment["SEGUE_PYTHON3"] ?? "/usr/bin/python3" }
+
+    public init(width: Int = 1280, height: Int = 800, options: Options = Options(), name: String = #function) throws {
+        self.width = width
+        self.height = height
+        self.name = name
+        var tools: [String: String] = [:]
+        for (tool, package) in [("dbus-daemon", "dbus"), ("pipewire", "pipewire-bin"), ("wireplumber", "wireplumber"),
+                                ("mutter", "mutter"), ("gst-launch-1.0", "gstreamer1.0-tools")] {
+            guard let path = Paths.which(tool) else {
+                throw HarnessError("\(tool) is not installed (apt-get install \(package)); the mutter e2e tests cannot run")
+            }
+            tools[tool] = path
+        }
+        for (path, what) in [(Self.python, "python3 (Debian's, with python3-dbus and python3-gi)"),
+                             (Self.driverScript, "the mutter driver"), (Paths.demo, "segue-demo (swift build)")]
+        where !FileManager.default.fileExists(atPath: path) {
+            throw HarnessError("\(what) not found at \(path)")
+        }
+
+        let template = NSTemporaryDirectory() + "segue-mutter-XXXXXX"
+        var buffer = Array(template.utf8CString)
+        guard mkdtemp(&buffer) != nil else { throw HarnessError("mkdtemp failed") }
+        runtimeDir = String(cString: buffer)
+        chmod(runtimeDir, 0o700)
+        socket = "segue-mutter-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        tracePath = runtimeDir + "/trace.jsonl"
+
+        do {
+            try start(tools: tools, options: options)
+        } catch {
+            let logs = logTails()
+            stop()
+            throw HarnessError("\(error)\n\(logs)")
+        }
+    }
+
+    private func start(tools: [String: String], options: Options) throws {
+        var env = ProcessInfo.processInfo.environment
+        for key in ["WAYLAND_DISPLAY", "DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS", "WAYLAND_SOCKET"] {
+            env.removeValue(forKey: key)
+        }
+        env["XDG_RUNTIME_DIR"] = runtimeDir
+        // Nothing from the user's own configuration, and nothing written back to it.
+        for (key, dir) in [("XDG_CONFIG_HOME", "config"), ("XDG_STATE_HOME", "state"),
+                           ("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data")] {
+            env[key] = runtimeDir + "/" + dir
+            try FileManager.default.createDirectory(atPath: runtimeDir + "/" + dir, withIntermediateDirectories: true)
+        }
+        env["GSETTINGS_BACKEND"] = "memory"
+
+        // A private session bus on a socket in the runtime directory.
+        let bus = runtimeDir + "/bus"
+        try launch("dbus-daemon", tools["dbus-daemon"]!, ["--session", "--nofork", "--address=unix:path=\(bus)"], env)
+        try waitFor("the session bus's socket", timeout: 10) { FileManager.default.fileExists(atPath: bus) }
+        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(bus)"
+        mark("bus")
+
+        try launch("pipewire", tools["pipewire"]!, [], env)
+        try waitFor("pipewire's socket", timeout: 10) { FileManager.default.fileExists(atPath: self.runtimeDir + "/pipewire-0") }
+        // The session manager links the screen cast's node to the driver's consumer.
+        try launch("wireplumber", tools["wireplumber"]!, [], env)
+        mark("pipewire")
+
+        try launch("mutter", tools["mutter"]!, [
+            "--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
+            "--wayland-display=\(socket)",
+        ], env)
+        try waitFor("mutter's Wayland socket", timeout: 20) { FileManager.default.fileExists(atPath: self.runtimeDir + "/" + self.socket) }
+        mark("mutter")
+
+        let driverLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/driver.log"))
+        let driver = try Subprocess(Self.python, [Self.driverScript], environment: env, stderr: driverLog, captureOutput: true)
+        self.driver = driver
+        guard let ready = driver.readLine() else { throw HarnessError("mutter-driver.py exited during set-up") }
+        guard ready == "ok" else { throw HarnessError("mutter-driver.py: \(ready)") }
+        mark("driver")
+
+        env["WAYLAND_DISPLAY"] = socket
+        if options.waylandDebug { env["WAYLAND_DEBUG"] = "1" }
+        env.merge(options.environment) { $1 }
+        let appLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/app.log"))
+        app = try Subprocess(Paths.demo, ["--trace", tracePath], environment: env, stdout: appLog, stderr: appLog)
+    }
+
+    private func launch(_ name: String, _ path: String, _ arguments: [String], _ env: [String: String]) throws {
+        let log = FileHandle(forWritingAtPath: createFile(runtimeDir + "/\(name).log"))
+        processes.append((name, try Subprocess(path, arguments, environment: env, stdout: log, stderr: log)))
+    }
+
+    private func mark(_ stage: String) {
+        startup.append((stage, Date().timeIntervalSince(started)))
+    }
+
+    deinit { stop() }
+
+    /// Stops the app, the driver, mutter, wireplumber, pipewire and the bus (in that order),
+    /// keeps their logs in artifacts/mutter-logs/NAME/, and removes the runtime directory.
+    public func stop() {
+        app?.terminate()
+        app = nil
+        if let driver {
+            try? driver.write(line: "quit")
+            if driver.waitForExit(timeout: 2) == nil { driver.terminate() }
+        }
+        driver = nil
+        for (_, process) in processes.reversed() { process.terminate() }
+        processes = []
+        guard FileManager.default.fileExists(atPath: runtimeDir) else { return }
+        let keep = Paths.artifacts + "/mutter-logs/" + name.filter { $0.isLetter || $0.isNumber }
+        try? FileManager.default.removeItem(atPath: keep)
+        try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+        for log in ["dbus-daemon", "pipewire", "wireplumber", "mutter", "driver", "app"] {
+            try? FileManager.default.copyItem(atPath: "\(runtimeDir)/\(log).log", toPath: "\(keep)/\(log).log")
+        }
+        try? FileManager.default.copyItem(atPath: tracePath, toPath: keep + "/trace.jsonl")
+        try? FileManager.default.removeItem(atPath: runtimeDir)
+    }
+
+    public func log(_ name: String) -> String {
+        (try? String(contentsOfFile: "\(runtimeDir)/\(name).log", encoding: .utf8)) ?? ""
+    }
+    public var appLog: String { log("app") }
+
+    private func logTails() -> String {
+        ["mutter", "driver", "pipewire", "wireplumber", "app"].compactMap { name in
+            let text = log(name)
+            return text.isEmpty ? nil : "--- \(name).log (end) ---\n" + String(text.suffix(800))
+        }.joined(separator: "\n")
+    }
+
+    /// The start-up figures as one line: "bus 0.05 s, pipewire 0.1 s, …".
+    public var startupSummary: String {
+        startup.map { "\($0.stage) \(String(format: "%.2f", $0.seconds)) s" }.joined(separator: ", ")
+    }
+
+    /// The trace the app wrote so far, one record per line.
+    public var trace: [[String: Any]] {
+        let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    public func traceCount(_ event: String) -> Int {
+        trace.filter { $0["event"] as? String == event }.count
+    }
+
+    // MARK: driving
+
+    /// Sends one command to the driver; throws unless it answers `ok`.
+    @discardableResult
+    public func send(_ command: String) throws -> String {
+        guard let driver else { throw HarnessError("no mutter driver") }
+        try driver.write(line: command)
+        guard let reply = driver.readLine() else {
+            throw HarnessError("mutter-driver.py died on '\(command)': \(log("driver").suffix(600))")
+        }
+        guard reply == "ok" else { throw HarnessError("mutter-driver.py: '\(command)' → \(reply)") }
+        return reply
+    }
+
+    /// Waits `ms`, then moves the pointer to `point` (screen coordinates).
+    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+        usleep(ms * 1000)
+        pointer = point
+        try send("motion \(point.x) \(point.y)")
+    }
+
+    public func press(afterMs ms: UInt32 = 16) throws {
+        usleep(ms * 1000)
+        try send("button left down")
+    }
+
+    public func release(afterMs ms: UInt32 = 16) throws {
+        usleep(ms * 1000)
+        try send("button left up")
+    }
+
+    /// Clicks at `point` and waits (up to a second) for the app to trace the transition's
+    /// `begin`, so that a following screenshot cannot catch the app before it read the click.
+    public func click(at point: Point) throws {
+        let begins = traceCount("begin")
+        try move(to: point, afterMs: 100)
+        try press(afterMs: 50)
+        try release(afterMs: 80)
+        try? waitFor("the click to start a transition", timeout: 1) { self.traceCount("begin") > begins }
+    }
+
+    /// Moves the held pointer to `target` in `steps` motions `intervalMs` apart.
+    public func drag(to target: Point, steps: Int = 12, intervalMs: UInt32 = 16) throws {
+        let start = pointer
+        for step in 1...steps {
+            let t = Double(step) / Double(steps)
+            try move(to: Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t),
+                     afterMs: intervalMs)
+        }
+    }
+
+    /// An evdev key code (e.g. 56 left Alt, 105 Left) down or up.
+    public func key(_ code: Int, down: Bool) throws {
+        usleep(30_000)
+        try send("key \(code) \(down ? "down" : "up")")
+    }
+
+    // MARK: looking
+
+    /// The screen now: the first frame mutter's screen cast sends after this call, or the
+    /// newest one when the screen stays unchanged for a quarter of a second.
+    public func screenshot() throws -> Surface {
+        try Surface.loadPNG(from: capture().path)
+    }
+
+    /// Captures into a file in the runtime directory; returns its path and its bytes (the
+    /// driver encodes equal frames into equal files, so equal bytes are an equal screen).
+    private func capture() throws -> (path: String, bytes: Data) {
+        let path = runtimeDir + "/capture.png"
+        try send("capture \(path)")
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw HarnessError("the driver wrote no screenshot at \(path)")
+        }
+        return (path, bytes)
+    }
+
+    /// Captures until two shots in a row are identical: mutter's map animation is over and
+    /// the app has drawn what it had to.
+    public func stableScreenshot(timeout: Double = 8) throws -> Surface {
+        let deadline = Date().addingTimeInterval(timeout)
+        var previous = try capture().bytes
+        while Date() < deadline {
+            usleep(60_000)
+            let next = try capture()
+            if next.bytes == previous { return try Surface.loadPNG(from: next.path) }
+            previous = next.bytes
+        }
+        throw HarnessError("the screen did not settle within \(timeout) s")
+    }
+
+    /// Waits for every transition the trace shows begun to complete, moves the pointer to the
+    /// screen's bottom-right corner (off the window), then takes a ``stableScreenshot(timeout:)``.
+    public func parkedScreenshot() throws -> Surface {
+        try waitForTransitionsToSettle()
+        try move(to: Point(x: Double(width - 1), y: Double(height - 1)), afterMs: 50)
+        return try stableScreenshot()
+    }
+
+    public func waitForTransitionsToSettle(timeout: Double = 10) throws {
+        let running = app?.isRunning == true ? "" : " (the app exited: \(appLog.suffix(400)))"
+        try waitFor("the transitions to complete\(running)", timeout: timeout) {
+            let events = self.trace.compactMap { $0["event"] as? String }
+            return events.filter { $0 == "begin" }.count == events.filter { $0 == "complete" }.count
+        }
+    }
+
+    /// Waits until the app's window is on screen (its first list row's accent dot is found)
+    /// and the screen has settled; returns that screenshot. Records the `app` start-up stage.
+    @discardableResult
+    public func waitForApp(timeout: Double = 20) throws -> Surface {
+        try waitFor("segue-demo's window on screen", timeout: timeout) {
+            guard self.app?.isRunning == true else { return true }
+            guard let shot = try? self.screenshot() else { return false }
+            return Self.accentDot(in: shot) != nil
+        }
+        if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog.suffix(1000))") }
+        let shot = try stableScreenshot()
+        mark("app")
+        return shot
+    }
+
+    /// Keeps a screenshot in artifacts/ for people to look at.
+    public func keep(_ surface: Surface, as name: String) {
+        try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+        try? surface.writePNG(to: Paths.artifacts + "/\(name).png")
+    }
+
+    public func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { throw HarnessError("timed out waiting for \(what)") }
+            usleep(20_000)
+        }
+    }
+
+    private func createFile(_ path: String) -> String {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        return path
+    }
+
+    // MARK: finding the window
+
+    /// The accent colour of the list's first row (#3478F6).
+    public static let accent = Color(hex: 0x3478F6)
+
+    /// The centre of the list's first-row accent dot (a 20 px disc of #3478F6, at (26, 80) in
+    /// the navigation page's coordinates): the one blob of that colour 16…22 px wide and high,
+    /// topmost if several. Nil when there is none (e.g. the detail page is in front, whose
+    /// card has the same colour but is far larger).
+    public static func accentDot(in shot: Surface) -> Point? {
+        shot.blobs(grid: 4) { Surface.channelDistance($0, accent) <= 3 }
+            .filter { (16...22).contains($0.width) && (16...22).contains($0.height) }
+            .min { $0.minY < $1.minY }
+            .map { Point(x: Double($0.minX + $0.maxX + 1) / 2, y: Double($0.minY + $0.maxY + 1) / 2) }
+    }
+}
+
+/// A connected set of pixels: its bounding box (inclusive) and how many pixels it has.
+public struct Blob: Sendable {
+    public var minX: Int, minY: Int, maxX: Int, maxY: Int, count: Int
+    public var width: Int { maxX - minX + 1 }
+    public var height: Int { maxY - minY + 1 }
+}
+
+extension Surface {
+    /// The 4-connected blobs of pixels matching `predicate` that contain a pixel of the
+    /// `grid`-px sampling grid (every blob at least `grid` px wide and high is found; smaller
+    /// ones may be missed). A coarse grid keeps a full-screen search cheap in debug builds.
+    public func blobs(grid: Int = 1, where predicate: (Color) -> Bool) -> [Blob] {
+        var seen = Set<Int>()
+        var blobs: [Blob] = []
+        for y0 in Swift.stride(from: 0, to: height, by: grid) {
+            for x0 in Swift.stride(from: 0, to: width, by: grid) {
+                let start = y0 * width + x0
+                guard !seen.contains(start), predicate(pixel(x: x0, y: y0)) else { continue }
+                var blob = Blob(minX: x0, minY: y0, maxX: x0, maxY: y0, count: 0)
+                var stack = [start]
+                seen.insert(start)
+                while let index = stack.popLast() {
+                    let x = index % width, y = index / width
+                    blob.minX = min(blob.minX, x); blob.maxX = max(blob.maxX, x)
+                    blob.minY = min(blob.minY, y); blob.maxY = max(blob.maxY, y)
+                    blob.count += 1
+                    for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+                    where nx >= 0 && nx < width && ny >= 0 && ny < height {
+                        let next = ny * width + nx
+                        if !seen.contains(next) && predicate(pixel(x: nx, y: ny)) {
+                            seen.insert(next)
+                            stack.append(next)
+                        }
+                    }
+                }
+                blobs.append(blob)
+            }
+        }
+        return blobs
+    }
+
+    /// The pixel at (x, y), or nil outside the surface.
+    public func pixelIfInside(x: Int, y: Int) -> Color? {
+        x >= 0 && x < width && y >= 0 && y < height ? pixel(x: x, y: y) : nil
+    }
+}
