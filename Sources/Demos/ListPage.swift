@@ -15,7 +15,7 @@ public final class ListPage: ViewController {
     }
 
     /// The widest the rows grow: on a wider window they stay a centred column this wide.
-    public nonisolated static let maximumRowWidth = 960.0
+    public nonisolated static let maximumRowWidth = 1280.0
 
     /// The page is a ``ScrollView``: the rows scroll when they do not all fit.
     public var scrollView: ScrollView { view as! ScrollView }

@@ -323,7 +323,7 @@ struct ScrollViewTests {
             host.window.render(into: canvas)
             keep(surface, as: "\(name)-\(tab)")
         }
-        // The list: rows at most 960 wide, centred.
+        // The list: rows at most ListPage.maximumRowWidth wide, centred.
         let navigation = tabs.viewControllers[0] as! NavigationController
         let list = navigation.viewControllers[0] as! ListPage
         let rows = host.window.focusableControls.filter { !($0 is TabButton) }

@@ -18,7 +18,7 @@ public final class ModalPage: ViewController {
     /// The narrowest page with the icon beside the card (24 px margins, 32 px between).
     public static let sideBySideWidth = iconFrame.maxX + 24
     /// The widest the content gets: wider pages centre a column this wide.
-    public static let maximumContentWidth = 960.0
+    public static let maximumContentWidth = 1280.0
 
     /// The page's scroll view (the page's view).
     public var scrollView: ScrollView { view as! ScrollView }
