@@ -8,7 +8,7 @@ import Motion
 ///
 /// Everything is stopped on every path, failures included (``stop()`` and deinit).
 /// A missing weston or helper is an error: these tests fail, they never skip.
-public final class HeadlessSession: @unchecked Sendable {
+public final class HeadlessSession: CompositorSession, @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let runtimeDir: String
@@ -192,14 +192,6 @@ public final class HeadlessSession: @unchecked Sendable {
         return rest.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
     }
 
-    /// The trace the app wrote so far, one record per line.
-    public var trace: [[String: Any]] {
-        let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
-
     // MARK: driving
 
     /// Sends one command to `segue-inject`; throws unless it answers `ok`.
@@ -240,11 +232,6 @@ public final class HeadlessSession: @unchecked Sendable {
         try press(afterMs: 50)
         try release(afterMs: 80)
         try? waitFor("the click to start a transition", timeout: 1) { self.traceCount("begin") > begins }
-    }
-
-    /// How many trace records of `event` the app has written.
-    public func traceCount(_ event: String) -> Int {
-        trace.filter { $0["event"] as? String == event }.count
     }
 
     /// Moves the held pointer to `target` in `steps` motions `interval` ms apart.
@@ -340,20 +327,6 @@ public final class HeadlessSession: @unchecked Sendable {
         }
         if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog)") }
         _ = try stableScreenshot()
-    }
-
-    /// Keeps a screenshot in artifacts/ for people to look at.
-    public func keep(_ surface: Surface, as name: String) {
-        try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
-        try? surface.writePNG(to: Paths.artifacts + "/\(name).png")
-    }
-
-    public func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { throw HarnessError("timed out waiting for \(what)") }
-            usleep(20_000)
-        }
     }
 
     private func createFile(_ path: String) -> String {

@@ -28,7 +28,7 @@ import Motion
 /// Every process (D-Bus, KWin and whatever either spawned, the helpers, the app) is stopped on
 /// every path, failures included (``stop()`` and deinit). A missing compositor or tool is an
 /// error: these tests fail, they never skip.
-public final class KWinSession: @unchecked Sendable {
+public final class KWinSession: CompositorSession, @unchecked Sendable {
     /// The virtual output's logical size (what `--width`/`--height` mean to KWin 5.27, what
     /// input coordinates and window placement use); device pixels are this × ``scale``.
     public let width: Int
@@ -283,18 +283,6 @@ public final class KWinSession: @unchecked Sendable {
     /// KWin's protocol messages so far (with ``Options/compositorProtocolLog``), all clients mixed.
     public var compositorProtocol: WaylandDebugLog { WaylandDebugLog(kwinLog) }
 
-    /// The trace the app wrote so far, one record per line.
-    public var trace: [[String: Any]] {
-        let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
-
-    public func traceCount(_ event: String) -> Int {
-        trace.filter { $0["event"] as? String == event }.count
-    }
-
     // MARK: helpers' line protocols
 
     @discardableResult
@@ -477,20 +465,6 @@ public final class KWinSession: @unchecked Sendable {
             throw HarnessError("the app set no window geometry")
         }
         return (x, y, w, h)
-    }
-
-    /// Keeps a screenshot in artifacts/ for people to look at.
-    public func keep(_ surface: Surface, as name: String) {
-        try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
-        try? surface.writePNG(to: Paths.artifacts + "/\(name).png")
-    }
-
-    public func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { throw HarnessError("timed out waiting for \(what)") }
-            usleep(20_000)
-        }
     }
 
     private func createFile(_ path: String) -> String {

@@ -19,7 +19,7 @@ import Motion
 ///
 /// Everything is stopped on every path, failures included (``stop()`` and deinit). A missing
 /// program is an error: these tests fail, they never skip.
-public final class MutterSession: @unchecked Sendable {
+public final class MutterSession: CompositorSession, @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let runtimeDir: String
@@ -188,18 +188,6 @@ public final class MutterSession: @unchecked Sendable {
         startup.map { "\($0.stage) \(String(format: "%.2f", $0.seconds)) s" }.joined(separator: ", ")
     }
 
-    /// The trace the app wrote so far, one record per line.
-    public var trace: [[String: Any]] {
-        let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
-
-    public func traceCount(_ event: String) -> Int {
-        trace.filter { $0["event"] as? String == event }.count
-    }
-
     // MARK: driving
 
     /// Sends one command to the driver; throws unless it answers `ok`.
@@ -319,20 +307,6 @@ public final class MutterSession: @unchecked Sendable {
         let shot = try stableScreenshot()
         mark("app")
         return shot
-    }
-
-    /// Keeps a screenshot in artifacts/ for people to look at.
-    public func keep(_ surface: Surface, as name: String) {
-        try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
-        try? surface.writePNG(to: Paths.artifacts + "/\(name).png")
-    }
-
-    public func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { throw HarnessError("timed out waiting for \(what)") }
-            usleep(20_000)
-        }
     }
 
     private func createFile(_ path: String) -> String {

@@ -14,7 +14,7 @@ import Motion
 ///
 /// Everything is stopped on every path, failures included (``stop()`` and deinit). A missing sway,
 /// tool or helper is an error: these tests fail, they never skip.
-public final class SwaySession: @unchecked Sendable {
+public final class SwaySession: CompositorSession, @unchecked Sendable {
     /// The system user sway runs as when we are root.
     public static let user = "segue-sway"
     /// sway's border around a tiled window (its default, written into the config).
@@ -387,18 +387,6 @@ public final class SwaySession: @unchecked Sendable {
 
     // MARK: trace
 
-    /// The trace the app wrote so far, one record per line.
-    public var trace: [[String: Any]] {
-        let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
-
-    public func traceCount(_ event: String) -> Int {
-        trace.filter { $0["event"] as? String == event }.count
-    }
-
     /// Waits until the trace has as many `complete` records as `begin` records.
     public func waitForTransitionsToSettle(timeout: Double = 10) throws {
         try waitFor("the transitions to complete", timeout: timeout) {
@@ -554,20 +542,6 @@ public final class SwaySession: @unchecked Sendable {
         try waitForTransitionsToSettle()
         try parkPointer()
         return try stableScreenshot()
-    }
-
-    /// Keeps a screenshot in artifacts/ for people to look at.
-    public func keep(_ surface: Surface, as name: String) {
-        try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
-        try? surface.writePNG(to: Paths.artifacts + "/\(name).png")
-    }
-
-    public func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { throw HarnessError("timed out waiting for \(what)") }
-            usleep(20_000)
-        }
     }
 
     private static func createFile(_ path: String) -> String {
