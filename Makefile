@@ -41,6 +41,7 @@ build: deps
 test: test-deps helpers check-protocols check-assets build
 	@[ -x $(HELPERS)/segue-kwin-input ] || { meson setup --reconfigure $(HELPERS) meson-helpers && ninja -C $(HELPERS); }
 	$(SWIFT) test
+	scripts/check-kwin-icon.py .build/debug/segue-demo
 
 ## Opens the demo in your Wayland session, or runs the headless tour when there is none.
 demo: helpers build
