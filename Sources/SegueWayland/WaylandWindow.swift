@@ -27,7 +27,7 @@ final class WaylandWindow: WindowHost {
     /// Promoted layers in subsurfaces, when the compositor offers `wl_subcompositor` and
     /// `wp_viewporter` (and `SEGUE_SUBSURFACES=0` does not turn them off).
     private let layerSurfaces: LayerSurfaces?
-    private let cursorTheme: CursorTheme
+    let cursorTheme: CursorTheme
     private var fallbackTimer: TimerSource!
 
     // MARK: configure state
@@ -78,17 +78,17 @@ final class WaylandWindow: WindowHost {
 
     // MARK: input
 
-    private var pointer: OpaquePointer?
-    private var pointerSerial: UInt32 = 0
+    var pointer: OpaquePointer?
+    var pointerSerial: UInt32 = 0
     /// The cursor the content asked for, and the one shown (a resize cursor over the border).
-    private var contentCursor: Cursor = .default
-    private var shownCursor: Cursor = .default
+    var contentCursor: Cursor = .default
+    var shownCursor: Cursor = .default
     /// The seat of the latest input: window-management requests quote its press serial.
-    private var lastSeat: WaylandSeat?
+    var lastSeat: WaylandSeat?
     /// The resize edges under the pointer while it is over the invisible border.
-    private var pointerBorderEdges: ResizeEdges?
+    var pointerBorderEdges: ResizeEdges?
     /// A touch that went down on the border: its events are not the content's.
-    private var borderTouches: Set<Int32> = []
+    var borderTouches: Set<Int32> = []
 
     /// Commits that attached a new buffer (the others only ask for the next frame callback).
     private(set) var framesDrawn = 0
@@ -180,42 +180,8 @@ final class WaylandWindow: WindowHost {
         needsDraw = true
     }
 
-    func setCursor(_ cursor: Cursor) {
-        contentCursor = cursor
-        if pointerBorderEdges == nil { show(cursor) }
-    }
-
-    private func show(_ cursor: Cursor, force: Bool = false) {
-        shownCursor = cursor
-        if let pointer { cursorTheme.set(cursor, on: pointer, serial: pointerSerial, force: force) }
-    }
-
-    func beginInteractiveMove() {
-        guard let seat = lastSeat, let serial = seat.lastPressSerial else { return }
-        xdg_toplevel_move(toplevel, seat.seat, serial)
-    }
-
-    func showWindowMenu(at point: Point) {
-        guard let seat = lastSeat, let serial = seat.lastPressSerial else { return }
-        let margin = frameMargin
-        xdg_toplevel_show_window_menu(toplevel, seat.seat, serial, Int32(point.x + margin), Int32(point.y + margin))
-    }
-
-    func setMaximized(_ maximized: Bool) {
-        if maximized { xdg_toplevel_set_maximized(toplevel) } else { xdg_toplevel_unset_maximized(toplevel) }
-    }
-
-    func setFullscreen(_ fullscreen: Bool) {
-        if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
-    }
-
-    func minimize() {
-        xdg_toplevel_set_minimized(toplevel)
-    }
-
-    func requestClose() {
-        onClose?()
-    }
+    // The cursor, the window-management requests and the resize border are in
+    // WaylandWindow+Desktop.swift.
 
     // MARK: configure
 
@@ -262,85 +228,6 @@ final class WaylandWindow: WindowHost {
         updateLayerPromotion()
         cursorTheme.scale = Int32(deviceScale.rounded(.up))
         show(shownCursor, force: true)
-    }
-
-    // MARK: input
-
-    /// The shadow margin around the window geometry: only for a floating window that draws
-    /// its own decorations.
-    var frameMargin: Double {
-        content.decorations == .clientSide && content.state.isFloating ? WindowFrameMetrics.shadowMargin : 0
-    }
-
-    private func handle(_ event: InputEvent, from seat: WaylandSeat) {
-        lastSeat = seat
-        stats?.inputArrived(at: display.loop.lastReadTime)
-        let margin = frameMargin
-        guard margin > 0 || pointerBorderEdges != nil || !borderTouches.isEmpty else {
-            content.handle(event)
-            return
-        }
-        let windowRect = Rect(x: margin, y: margin, width: size.width, height: size.height)
-        func local(_ p: Point) -> Point { Point(x: p.x - margin, y: p.y - margin) }
-        func edges(at p: Point) -> ResizeEdges {
-            margin > 0 ? ResizeEdges.at(p, window: windowRect, border: margin) : []
-        }
-        var translated = event
-        switch event.kind {
-        case .pointerEnter(let p), .pointerMotion(let p):
-            let border = edges(at: p)
-            if !border.isEmpty {
-                if pointerBorderEdges == nil { content.handle(InputEvent(time: event.time, kind: .pointerLeave)) }
-                pointerBorderEdges = border
-                show(border.cursor)
-                return
-            }
-            if pointerBorderEdges != nil {
-                pointerBorderEdges = nil
-                show(contentCursor)
-                content.handle(InputEvent(time: event.time, kind: .pointerEnter(local(p))))
-            }
-            translated.kind = event.kind.isEnter ? .pointerEnter(local(p)) : .pointerMotion(local(p))
-        case .pointerLeave:
-            if pointerBorderEdges != nil {
-                pointerBorderEdges = nil
-                return
-            }
-        case .pointerButton(let button, let pressed):
-            if let border = pointerBorderEdges {
-                if button == .left, pressed { beginResize(border) }
-                return
-            }
-        case .touchDown(let id, let p):
-            let border = edges(at: p)
-            if !border.isEmpty {
-                borderTouches.insert(id)
-                beginResize(border)
-                return
-            }
-            translated.kind = .touchDown(id: id, local(p))
-        case .touchMotion(let id, let p):
-            if borderTouches.contains(id) { return }
-            translated.kind = .touchMotion(id: id, local(p))
-        case .touchUp(let id):
-            if borderTouches.remove(id) != nil { return }
-        case .touchCancel:
-            borderTouches.removeAll()
-        default:
-            break
-        }
-        content.handle(translated)
-    }
-
-    private func beginResize(_ edges: ResizeEdges) {
-        guard let seat = lastSeat, let serial = seat.lastPressSerial else { return }
-        // xdg_toplevel.resize_edge: top 1, bottom 2, left 4, right 8, corners their sums.
-        var wire: UInt32 = 0
-        if edges.contains(.top) { wire |= 1 }
-        if edges.contains(.bottom) { wire |= 2 }
-        if edges.contains(.left) { wire |= 4 }
-        if edges.contains(.right) { wire |= 8 }
-        xdg_toplevel_resize(toplevel, seat.seat, serial, wire)
     }
 
     // MARK: display link
@@ -514,12 +401,5 @@ private struct ClientSideFrameKey: Equatable {
         window = frame.window
         isActive = frame.isActive
         self.scale = scale
-    }
-}
-
-extension InputEvent.Kind {
-    fileprivate var isEnter: Bool {
-        if case .pointerEnter = self { return true }
-        return false
     }
 }
