@@ -27,6 +27,7 @@
 #include <wayland-client.h>
 
 #include "segue-test-client-protocol.h"
+#include "line-protocol.h"
 
 #define CAPTURE_TIMEOUT_MS 5000
 #define BTN_LEFT 0x110
@@ -35,18 +36,6 @@
 
 static struct wl_display *display;
 static struct segue_test *test;
-
-static void
-reply(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(stdout, fmt, ap);
-	va_end(ap);
-	fputc('\n', stdout);
-	fflush(stdout);
-}
 
 static void
 die_connection(const char *what)
@@ -225,35 +214,6 @@ parse_axis(const char *s, uint32_t *axis)
 }
 
 static bool
-parse_double(const char *s, double *out)
-{
-	char *end;
-
-	if (!s)
-		return false;
-	errno = 0;
-	*out = strtod(s, &end);
-	return errno == 0 && end != s && *end == '\0' &&
-	       *out > -8388608.0 && *out < 8388608.0; /* wl_fixed range */
-}
-
-static bool
-parse_u32(const char *s, uint32_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (!s || s[0] == '-')
-		return false;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || end == s || *end != '\0' || v > UINT32_MAX)
-		return false;
-	*out = (uint32_t)v;
-	return true;
-}
-
-static bool
 parse_i32(const char *s, int32_t *out)
 {
 	char *end;
@@ -279,20 +239,6 @@ parse_time(const char *s, uint32_t *out)
 		return true;
 	}
 	return parse_u32(s, out);
-}
-
-static int
-parse_updown(const char *s)
-{
-	if (!s)
-		return -1;
-	if (!strcmp(s, "down") || !strcmp(s, "press") ||
-	    !strcmp(s, "pressed") || !strcmp(s, "1"))
-		return 1;
-	if (!strcmp(s, "up") || !strcmp(s, "release") ||
-	    !strcmp(s, "released") || !strcmp(s, "0"))
-		return 0;
-	return -1;
 }
 
 #define MAX_ARGS 8

@@ -35,6 +35,7 @@
 #include <wayland-client.h>
 
 #include "fake-input-client-protocol.h"
+#include "line-protocol.h"
 
 #define BTN_LEFT 0x110
 #define BTN_RIGHT 0x111
@@ -46,18 +47,6 @@
 static struct wl_display *display;
 static struct org_kde_kwin_fake_input *fake;
 static uint32_t fake_version;
-
-static void
-reply(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(stdout, fmt, ap);
-	va_end(ap);
-	fputc('\n', stdout);
-	fflush(stdout);
-}
 
 static void
 registry_global(void *data, struct wl_registry *registry, uint32_t name,
@@ -86,47 +75,6 @@ static const struct wl_registry_listener registry_listener = {
 	registry_global,
 	registry_global_remove,
 };
-
-static bool
-parse_double(const char *s, double *out)
-{
-	char *end;
-
-	if (!s)
-		return false;
-	errno = 0;
-	*out = strtod(s, &end);
-	return errno == 0 && end != s && *end == '\0' &&
-	       *out > -8388608.0 && *out < 8388608.0; /* wl_fixed range */
-}
-
-static bool
-parse_u32(const char *s, uint32_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (!s || s[0] == '-')
-		return false;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || end == s || *end != '\0' || v > UINT32_MAX)
-		return false;
-	*out = (uint32_t)v;
-	return true;
-}
-
-static int
-parse_updown(const char *s)
-{
-	if (!s)
-		return -1;
-	if (!strcmp(s, "down") || !strcmp(s, "press") || !strcmp(s, "1"))
-		return 1;
-	if (!strcmp(s, "up") || !strcmp(s, "release") || !strcmp(s, "0"))
-		return 0;
-	return -1;
-}
 
 /* Returns true if a request was sent (the caller round-trips, then says ok). */
 static bool

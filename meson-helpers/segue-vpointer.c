@@ -36,6 +36,7 @@
 #include <wayland-client.h>
 
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "line-protocol.h"
 
 #define BTN_LEFT 0x110
 #define BTN_RIGHT 0x111
@@ -47,18 +48,6 @@ static struct zwlr_virtual_pointer_manager_v1 *manager;
 static struct zwlr_virtual_pointer_v1 *pointer;
 static struct wl_output *output;
 static int32_t mode_width, mode_height, output_scale = 1, output_transform;
-
-static void
-reply(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(stdout, fmt, ap);
-	va_end(ap);
-	fputc('\n', stdout);
-	fflush(stdout);
-}
 
 static void
 die_connection(const char *what)
@@ -169,34 +158,6 @@ now_ms(void)
 }
 
 static bool
-parse_double(const char *s, double *out)
-{
-	char *end;
-
-	if (!s)
-		return false;
-	errno = 0;
-	*out = strtod(s, &end);
-	return errno == 0 && end != s && *end == '\0' && *out > -8388608.0 && *out < 8388608.0;
-}
-
-static bool
-parse_u32(const char *s, uint32_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (!s || s[0] == '-')
-		return false;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || end == s || *end != '\0' || v > UINT32_MAX)
-		return false;
-	*out = (uint32_t)v;
-	return true;
-}
-
-static bool
 parse_time(const char *s, uint32_t *out)
 {
 	if (!s) {
@@ -204,18 +165,6 @@ parse_time(const char *s, uint32_t *out)
 		return true;
 	}
 	return parse_u32(s, out);
-}
-
-static int
-parse_updown(const char *s)
-{
-	if (!s)
-		return -1;
-	if (!strcmp(s, "down") || !strcmp(s, "press") || !strcmp(s, "1"))
-		return 1;
-	if (!strcmp(s, "up") || !strcmp(s, "release") || !strcmp(s, "0"))
-		return 0;
-	return -1;
 }
 
 /* Returns true if requests were sent and a roundtrip is due. */

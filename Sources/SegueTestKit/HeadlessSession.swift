@@ -20,7 +20,8 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
     public private(set) var app: Subprocess?
     /// Event timestamps in ms: explicit, increasing, independent of the wall clock.
     public private(set) var clock: UInt32 = 100_000
-    private var pointer = Point(x: 100, y: 100)
+    /// Where the injected pointer is now (global coordinates).
+    public private(set) var pointer = Point(x: 100, y: 100)
 
     /// Where `segue-demo --stats` writes (when ``Options/stats`` is on).
     public var statsPath: String { runtimeDir + "/stats.json" }
@@ -222,28 +223,6 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         try send("button left up \(clock)")
     }
 
-    /// Clicks at `point`. A click usually starts a transition: this waits (up to a second)
-    /// until the app has traced its `begin`, so that a following screenshot cannot catch the
-    /// app before it read the click — on a loaded machine a starved app can show two equal
-    /// frames of the old state.
-    public func click(at point: Point) throws {
-        let begins = traceCount("begin")
-        try move(to: point, afterMs: 100)
-        try press(afterMs: 50)
-        try release(afterMs: 80)
-        try? waitFor("the click to start a transition", timeout: 1) { self.traceCount("begin") > begins }
-    }
-
-    /// Moves the held pointer to `target` in `steps` motions `interval` ms apart.
-    public func drag(to target: Point, steps: Int = 12, intervalMs: UInt32 = 16) throws {
-        let start = pointer
-        for step in 1...steps {
-            let t = Double(step) / Double(steps)
-            try move(to: Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t),
-                     afterMs: intervalMs)
-        }
-    }
-
     public func key(_ code: Int, down: Bool) throws {
         advance(ms: 30)
         try send("key \(code) \(down ? "down" : "up") \(clock)")
@@ -294,15 +273,6 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
     public func waitForTrace(_ events: Set<String>, count: Int, timeout: Double = 10) throws {
         try waitFor("\(count) × \(events.sorted()) in the trace", timeout: timeout) {
             self.trace.filter { events.contains($0["event"] as? String ?? "") }.count >= count
-        }
-    }
-
-    /// Waits until the trace has as many `complete` records as `begin` records.
-    public func waitForTransitionsToSettle(timeout: Double = 10) throws {
-        let running = app?.isRunning == true ? "" : " (the app exited: \(appLog.suffix(400)))"
-        try waitFor("the transitions to complete\(running)", timeout: timeout) {
-            let events = self.trace.compactMap { $0["event"] as? String }
-            return events.filter { $0 == "begin" }.count == events.filter { $0 == "complete" }.count
         }
     }
 

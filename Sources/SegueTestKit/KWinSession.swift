@@ -45,7 +45,8 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
     /// Processes the bus or KWin started (activated services, Xwayland…), stopped with them.
     private var spawned: Set<pid_t> = []
     private var stopped = false
-    private var pointer = Point(x: 0, y: 0)
+    /// Where the injected pointer is now (global coordinates).
+    public private(set) var pointer = Point(x: 0, y: 0)
     /// The app's surface origin on the screen (global logical coordinates), once located.
     public private(set) var clientOrigin: Point?
 
@@ -328,25 +329,6 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         try sendInput("key \(code) \(down ? "down" : "up")")
     }
 
-    /// Moves the held pointer to `target` in `steps` motions `interval` ms apart (real time).
-    public func drag(to target: Point, steps: Int = 12, intervalMs: UInt32 = 16) throws {
-        let start = pointer
-        for step in 1...steps {
-            let t = Double(step) / Double(steps)
-            try move(to: Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t),
-                     afterMs: intervalMs)
-        }
-    }
-
-    /// Clicks at `point` and waits (up to a second) for the app to trace a `begin`.
-    public func click(at point: Point) throws {
-        let begins = traceCount("begin")
-        try move(to: point, afterMs: 100)
-        try press(afterMs: 50)
-        try release(afterMs: 80)
-        try? waitFor("the click to start a transition", timeout: 1) { self.traceCount("begin") > begins }
-    }
-
     /// A point of the app's surface (surface-local logical coordinates) on the screen.
     public func screenPoint(_ local: Point) throws -> Point {
         guard let origin = clientOrigin else { throw HarnessError("the app's window was not located (call locateClient)") }
@@ -420,14 +402,6 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         try waitForTransitionsToSettle()
         try parkPointer()
         return try stableScreenshot(native: native)
-    }
-
-    public func waitForTransitionsToSettle(timeout: Double = 10) throws {
-        let running = app?.isRunning == true ? "" : " (the app exited: \(appLog.suffix(400)))"
-        try waitFor("the transitions to complete\(running)", timeout: timeout) {
-            let events = self.trace.compactMap { $0["event"] as? String }
-            return events.filter { $0 == "begin" }.count == events.filter { $0 == "complete" }.count
-        }
     }
 
     /// Waits until the app has committed a buffer on its toplevel and KWin shows it mapped

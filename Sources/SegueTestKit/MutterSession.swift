@@ -32,7 +32,8 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     private var processes: [(name: String, process: Subprocess)] = []
     private var driver: Subprocess?
     public private(set) var app: Subprocess?
-    private var pointer = Point(x: 0, y: 0)
+    /// Where the injected pointer is now (global coordinates).
+    public private(set) var pointer = Point(x: 0, y: 0)
     private let name: String
 
     /// Options beyond the defaults.
@@ -219,26 +220,6 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         try send("button left up")
     }
 
-    /// Clicks at `point` and waits (up to a second) for the app to trace the transition's
-    /// `begin`, so that a following screenshot cannot catch the app before it read the click.
-    public func click(at point: Point) throws {
-        let begins = traceCount("begin")
-        try move(to: point, afterMs: 100)
-        try press(afterMs: 50)
-        try release(afterMs: 80)
-        try? waitFor("the click to start a transition", timeout: 1) { self.traceCount("begin") > begins }
-    }
-
-    /// Moves the held pointer to `target` in `steps` motions `intervalMs` apart.
-    public func drag(to target: Point, steps: Int = 12, intervalMs: UInt32 = 16) throws {
-        let start = pointer
-        for step in 1...steps {
-            let t = Double(step) / Double(steps)
-            try move(to: Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t),
-                     afterMs: intervalMs)
-        }
-    }
-
     /// An evdev key code (e.g. 56 left Alt, 105 Left) down or up.
     public func key(_ code: Int, down: Bool) throws {
         usleep(30_000)
@@ -284,14 +265,6 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         try waitForTransitionsToSettle()
         try move(to: Point(x: Double(width - 1), y: Double(height - 1)), afterMs: 50)
         return try stableScreenshot()
-    }
-
-    public func waitForTransitionsToSettle(timeout: Double = 10) throws {
-        let running = app?.isRunning == true ? "" : " (the app exited: \(appLog.suffix(400)))"
-        try waitFor("the transitions to complete\(running)", timeout: timeout) {
-            let events = self.trace.compactMap { $0["event"] as? String }
-            return events.filter { $0 == "begin" }.count == events.filter { $0 == "complete" }.count
-        }
     }
 
     /// Waits until the app's window is on screen (its first list row's accent dot is found)

@@ -71,7 +71,8 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
     private let tools: (swaymsg: String, grim: String, wtype: String)
     /// Event timestamps in ms: explicit, increasing, independent of the wall clock.
     public private(set) var clock: UInt32 = 100_000
-    private var pointer = Point(x: 0, y: 0)
+    /// Where the injected pointer is now (global coordinates).
+    public private(set) var pointer = Point(x: 0, y: 0)
 
     public init(options: Options = Options()) throws {
         self.options = options
@@ -364,25 +365,6 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
     public func release(afterMs ms: UInt32 = 16) throws {
         advance(ms: ms)
         try send("button left up \(clock)")
-    }
-
-    /// Clicks at `point`; waits (up to a second) for the app to trace the transition it starts.
-    public func click(at point: Point) throws {
-        let begins = traceCount("begin")
-        try move(to: point, afterMs: 100)
-        try press(afterMs: 50)
-        try release(afterMs: 80)
-        try? waitFor("the click to start a transition", timeout: 1) { self.traceCount("begin") > begins }
-    }
-
-    /// Moves the held pointer to `target` in `steps` motions `interval` ms apart.
-    public func drag(to target: Point, steps: Int = 12, intervalMs: UInt32 = 16) throws {
-        let start = pointer
-        for step in 1...steps {
-            let t = Double(step) / Double(steps)
-            try move(to: Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t),
-                     afterMs: intervalMs)
-        }
     }
 
     // MARK: trace
