@@ -5,14 +5,16 @@ import SegueWayland
 
 /// segue-demo: every transition from the five tutorials, in one window.
 ///
-///     segue-demo [--trace FILE] [--stats FILE]
-let usage = "usage: segue-demo [--trace FILE] [--stats FILE]"
+///     segue-demo [--trace FILE] [--stats FILE] [--slow N]
+let usage = "usage: segue-demo [--trace FILE] [--stats FILE] [--slow N]"
 let mainStart = segueMonotonicMilliseconds()
 
 struct Options {
     var tracePath: String?
     /// Frame, latency, wake-up, CPU and memory figures as JSON: at exit, and on SIGUSR1.
     var statsPath: String?
+    /// Slow animations: everything animates N times slower (`--slow N`, else `SEGUE_SLOWDOWN`).
+    var slowdown: Double?
 }
 
 struct UsageError: Error { let message: String }
@@ -28,12 +30,24 @@ func parseOptions(_ arguments: [String]) -> Result<Options, UsageError> {
         case "--stats":
             guard let path = rest.popFirst(), !path.hasPrefix("--") else { return .failure(UsageError(message: "--stats needs a file name")) }
             options.statsPath = path
+        case "--slow":
+            guard let text = rest.popFirst() else { return .failure(UsageError(message: "--slow needs a factor")) }
+            guard let factor = Window.parseSlowdown(text) else {
+                return .failure(UsageError(message: "--slow needs a finite number > 0, not '\(text)'"))
+            }
+            options.slowdown = factor
         case "-h", "--help":
             print(usage)
             exit(0)
         default:
             return .failure(UsageError(message: "unknown argument '\(argument)'"))
         }
+    }
+    if options.slowdown == nil, let text = getenv("SEGUE_SLOWDOWN").map({ String(cString: $0) }) {
+        guard let factor = Window.parseSlowdown(text) else {
+            return .failure(UsageError(message: "SEGUE_SLOWDOWN needs a finite number > 0, not '\(text)'"))
+        }
+        options.slowdown = factor
     }
     return .success(options)
 }
@@ -61,6 +75,7 @@ if let path = options.tracePath {
 
 MainActor.assumeIsolated {
     let window = Window(rootViewController: DemoApp.makeRoot())
+    if let slowdown = options.slowdown { window.animationSlowdown = slowdown }
     if let traceFile {
         window.traceSink = { record in
             fputs(record.json + "\n", traceFile)
