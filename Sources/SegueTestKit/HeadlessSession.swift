@@ -41,6 +41,8 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         public var trace = true
         /// Extra environment for `segue-demo` (e.g. `SEGUE_SUBSURFACES=0`).
         public var environment: [String: String] = [:]
+        /// Extra arguments for `segue-demo` (e.g. `--slow 5`).
+        public var arguments: [String] = []
         /// Which weston shell: the kiosk (one fullscreen window) or the desktop.
         public var shell = Shell.kiosk
         /// The output's integer scale; the session's width and height stay logical, screenshots
@@ -134,7 +136,7 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
             env.merge(options.environment) { $1 }
             // The desktop's waits read the window geometry from the protocol log.
             if options.protocolLog || options.shell == .desktop { env["WAYLAND_DEBUG"] = "1" }
-            app = try Subprocess(Paths.demo, trace + stats, environment: env, stdout: appLog, stderr: appLog)
+            app = try Subprocess(Paths.demo, trace + stats + options.arguments, environment: env, stdout: appLog, stderr: appLog)
         }
     }
 
