@@ -58,37 +58,50 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
+/// One line on standard error; the app goes on.
+func warn(_ message: String) {
+    let line = "segue-demo: warning: \(message)\n"
+    line.withCString { _ = write(2, $0, strlen($0)) }
+}
+
 let options: Options
 switch parseOptions(Array(CommandLine.arguments.dropFirst())) {
 case .success(let parsed): options = parsed
 case .failure(let error): fail("\(error.message) (\(usage))", code: 2)
 }
 
-// Line-buffered so a test reading the trace sees each event as it happens.
-var traceFile: UnsafeMutablePointer<FILE>?
-if let path = options.tracePath {
-    guard let file = fopen(path, "w") else {
-        fail("cannot write the trace to '\(path)': \(String(cString: strerror(errno)))", code: 2)
+// Output files are checked before anything else, and emptied only once the app is connected.
+func checkedOutput(_ path: String?, _ option: String) -> OutputFile? {
+    guard let path else { return nil }
+    switch OutputFile.check(path, for: option) {
+    case .success(let file): return file
+    case .failure(let error): fail(error.message, code: 2)
     }
-    traceFile = file
 }
+let traceOutput = checkedOutput(options.tracePath, "--trace")
+let statsOutput = checkedOutput(options.statsPath, "--stats")
 
 MainActor.assumeIsolated {
     let window = Window(rootViewController: DemoApp.makeRoot())
     if let slowdown = options.slowdown { window.animationSlowdown = slowdown }
-    if let traceFile {
-        window.traceSink = { record in
-            fputs(record.json + "\n", traceFile)
-            fflush(traceFile)
-        }
-    }
     do {
         // The launcher may say when it spawned us (CLOCK_MONOTONIC ms) for launch-to-first-frame.
         let launch = getenv("SEGUE_LAUNCH_MONOTONIC_MS").flatMap { Double(String(cString: $0)) }
         let stats = options.statsPath.map { FrameStats(path: $0, mainStart: mainStart, launchTime: launch) }
-        let code = try WaylandApplication.run(window, title: "Segue", appID: "org.segue.Demo", stats: stats)
+        stats?.onWriteFailure = { warn($0) }
+        let code = try WaylandApplication.run(window, title: "Segue", appID: "org.segue.Demo", stats: stats,
+                                              onConnected: {
+            statsOutput?.release()
+            // Line-buffered in effect: each record is flushed so a test reading the trace sees it at once.
+            if let traceOutput, let file = traceOutput.start() {
+                let writer = LineWriter(file: file, description: "--trace '\(traceOutput.path)'")
+                window.traceSink = { record in writer.write(record.json) }
+            }
+        })
         exit(code)
     } catch {
+        traceOutput?.abandon()
+        statsOutput?.abandon()
         fail("\(error)", code: 1)
     }
 }

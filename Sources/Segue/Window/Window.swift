@@ -359,9 +359,13 @@ public final class Window {
     static let keysymLowercaseQ: UInt32 = 0x71
     static let keysymUppercaseQ: UInt32 = 0x51
 
-    /// Records a transition event for the trace.
+    /// Records a transition event for the trace, stamped with when it happened: the host's
+    /// monotonic clock, not the last frame's time (stale after an idle spell, 0 before the first).
     func trace(_ record: TraceRecord) {
-        traceSink?(record)
+        guard let traceSink else { return }
+        var record = record
+        record.time = host?.monotonicTime ?? record.time
+        traceSink(record)
     }
 
     /// Transitions running in this window, oldest first.
