@@ -85,6 +85,43 @@ struct SettleTimingTests {
         try flatZoomRelease(at: 0.3, hold: 0.1, finishes: false)
     }
 
+    /// A press mid-bounce takes the transition over; the gesture's progress is 0…1, so the
+    /// picture is grabbed at its place (the overshoot, a few pixels, is dropped), then follows.
+    @Test("a press catches the flat zoom while it bounces; the drag then drives it again")
+    func aPressCatchesTheBouncingZoom() throws {
+        let navigation = GalleryNavigationController()
+        let host = OffscreenWindow(root: navigation)
+        let container = navigation.containerView
+        let cell = GalleryPage.cellFrame(4, width: container.bounds.width)
+        host.click(at: cell.offsetBy(dx: 0, dy: NavigationBar.height).center)
+        host.runFrames()
+        let start = Point(x: 100, y: NavigationBar.height + container.bounds.height / 2)
+        host.drag(from: start, to: Point(x: start.x + 0.6 * container.bounds.width, y: start.y))
+        let animator = try #require(navigation.activeTransition?.animationController as? FlatZoomAnimator)
+        let flying = try #require(animator.flyingView)
+        let context = try #require(navigation.activeTransition)
+        host.clearTrace()
+        host.release()
+        // Run until the picture has swung past its cell (smaller than the cell).
+        var frames = 0
+        while flying.shownRect.width >= cell.width, frames < 60 { host.frame(); frames += 1 }
+        #expect(flying.shownRect.width < cell.width, "it bounced past the cell")
+        host.press(at: Point(x: 380, y: start.y))
+        #expect(context.isInteractive, "the press took the transition over")
+        GalleryFixtureRects.expect(flying.shownRect, cell, "grabbed at its place")
+        host.frame()
+        GalleryFixtureRects.expect(flying.shownRect, cell, "held still while pressed")
+        // Back by 65 % of the width: 35 %, below half-way.
+        host.moveLinearly(to: Point(x: 380 - 0.65 * container.bounds.width, y: start.y), steps: 20, duration: 1)
+        let image = PhotoPage.imageFrame(in: container.bounds)
+        GalleryFixtureRects.expect(flying.shownRect, Rect.interpolate(from: image, to: cell, fraction: 0.35), "follows the drag")
+        host.hold(for: 0.1)
+        host.release()
+        host.runFrames()
+        #expect(navigation.viewControllers.count == 2, "dragged back below half-way, the pop cancels")
+        #expect(host.completions.map(\.completed) == [false])
+    }
+
     @Test("the zoom spring: damping 0.5 (tutorial 001), read off the motion of a tapped push")
     func zoomDampingFromTheMotion() throws {
         // Successive overshoot peaks of a damped oscillator shrink by exp(−πζ/√(1−ζ²)) each
@@ -188,5 +225,13 @@ struct SettleTimingTests {
         host.release()
         host.runFrames()
         #expect(container.selectedIndex == 1)
+    }
+}
+
+/// Rect comparison within half a pixel.
+enum GalleryFixtureRects {
+    static func expect(_ a: Rect, _ b: Rect, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let d = max(abs(a.minX - b.minX), abs(a.minY - b.minY), abs(a.maxX - b.maxX), abs(a.maxY - b.maxY))
+        #expect(d <= 0.5, "\(what): \(a), expected \(b)", sourceLocation: sourceLocation)
     }
 }
