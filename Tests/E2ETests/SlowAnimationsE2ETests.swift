@@ -15,8 +15,8 @@ struct SlowAnimationsE2ETests {
         defer { session.stop() }
         let rest = try ModalScenesE2ETests.openModalTab(session)
         session.keep(rest, as: "e2e-slow-modal-tab")
-        // The badge: 76 × 24 px, 12 px inside the bottom-right corner, orange.
-        let badge = rest.pixel(x: 800 - 15, y: 600 - 24)
+        // The badge: 76 × 24 px, 12 px from the right edge and 10 px below the top, orange.
+        let badge = rest.pixel(x: 800 - 15, y: 13)
         #expect(badge.red > 0.7 && badge.green < 0.45 && badge.blue < 0.2, "×5 badge at the corner: \(badge)")
 
         try session.click(at: Point(x: ModalScenesE2ETests.icon.x + 48, y: ModalScenesE2ETests.icon.y + 48))

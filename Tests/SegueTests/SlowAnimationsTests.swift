@@ -93,11 +93,11 @@ struct SlowAnimationsTests {
         #expect(demo.navigation.viewControllers.count == 1)
     }
 
-    @Test("a badge in the bottom-right corner shows while slowed")
+    @Test("a badge in the top-right corner shows while slowed")
     func badge() {
         let demo = DemoFixture()
-        let w = Int(demo.width), h = Int(demo.host.size.height)
-        let probe = (x: w - 15, y: h - 24)
+        let w = Int(demo.width)
+        let probe = (x: w - 15, y: 13)
         let normal = demo.host.render().pixel(x: probe.x, y: probe.y)
         demo.host.window.animationSlowdown = 5
         let slowed = demo.host.render()

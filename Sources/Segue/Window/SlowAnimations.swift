@@ -29,7 +29,8 @@ struct AnimationClock {
     }
 }
 
-/// The small "×5 slow" badge in the window's bottom-right corner while animations are slowed.
+/// The small "×5 slow" badge in the content's top-right corner while animations are slowed (the
+/// bottom would cover a tab bar's labels; the top right of a navigation bar is usually free).
 @MainActor
 final class SlowAnimationsBadge: View {
     let label = Label(font: Font(size: 12, weight: .bold), color: .white, alignment: .center)
@@ -43,12 +44,13 @@ final class SlowAnimationsBadge: View {
         addSubview(label)
     }
 
-    /// Shows the factor (hidden at 1) and places the badge 12 px inside `area`'s corner.
+    /// Shows the factor (hidden at 1) and places the badge 12 px from `area`'s right edge and
+    /// 10 px below its top.
     func update(factor: Double, in area: Rect) {
         isHidden = factor == 1
         label.text = "×\(SlowAnimationsBadge.format(factor)) slow"
         let size = Size(width: 76, height: 24)
-        frame = Rect(x: area.maxX - size.width - 12, y: area.maxY - size.height - 12,
+        frame = Rect(x: area.maxX - size.width - 12, y: area.minY + 10,
                      width: size.width, height: size.height)
         label.frame = bounds
     }

@@ -34,7 +34,7 @@ public final class Window {
         get { animationClock.factor }
         set {
             animationClock.setFactor(newValue, at: now)
-            slowAnimationsBadge.update(factor: newValue, in: Rect(size: size))
+            slowAnimationsBadge.update(factor: newValue, in: contentRect)
             setNeedsDisplay()
         }
     }
@@ -118,7 +118,7 @@ public final class Window {
             rootView.frame = content
             rootViewController.windowDidResize(to: content.size)
         }
-        slowAnimationsBadge.update(factor: animationSlowdown, in: Rect(size: size))
+        slowAnimationsBadge.update(factor: animationSlowdown, in: contentRect)
         needsFullDamage = true
         setNeedsDisplay()
     }
