@@ -5,14 +5,16 @@ import SegueWayland
 
 /// segue-demo: every transition from the five tutorials, in one window.
 ///
-///     segue-demo [--trace FILE] [--stats FILE]
-let usage = "usage: segue-demo [--trace FILE] [--stats FILE]"
+///     segue-demo [--trace FILE] [--stats FILE] [--motion-plot]
+let usage = "usage: segue-demo [--trace FILE] [--stats FILE] [--motion-plot]"
 let mainStart = segueMonotonicMilliseconds()
 
 struct Options {
     var tracePath: String?
     /// Frame, latency, wake-up, CPU and memory figures as JSON: at exit, and on SIGUSR1.
     var statsPath: String?
+    /// Start with the motion plot showing (Ctrl+Shift+M toggles it).
+    var motionPlot = false
 }
 
 struct UsageError: Error { let message: String }
@@ -28,6 +30,8 @@ func parseOptions(_ arguments: [String]) -> Result<Options, UsageError> {
         case "--stats":
             guard let path = rest.popFirst(), !path.hasPrefix("--") else { return .failure(UsageError(message: "--stats needs a file name")) }
             options.statsPath = path
+        case "--motion-plot":
+            options.motionPlot = true
         case "-h", "--help":
             print(usage)
             exit(0)
@@ -61,6 +65,7 @@ if let path = options.tracePath {
 
 MainActor.assumeIsolated {
     let window = Window(rootViewController: DemoApp.makeRoot())
+    window.showsMotionPlot = options.motionPlot
     if let traceFile {
         window.traceSink = { record in
             fputs(record.json + "\n", traceFile)
