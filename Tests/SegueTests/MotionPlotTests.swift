@@ -106,6 +106,23 @@ struct MotionPlotTests {
         #expect(OKLab.deltaE(try #require(recording.colorPath?.colors.last), tabs.unselectedColor) < 0.01)
     }
 
+    @Test func afterAnIdleSpellATransitionStartsAtItsFirstFrameNotTheLastOneDrawn() throws {
+        let pages = (0..<2).map { LoggingPage("P\($0)") }
+        let host = OffscreenWindow(root: TabBarController(viewControllers: pages), size: Size(width: 400, height: 300))
+        let lastFrame = host.clock.now
+        // 100 s without frames, as an idle window gets none; then a swipe of 10 moves, each
+        // followed by a frame 1/60 s later. The pan begins on the first move (15 px ≥ its slop).
+        host.clock.advance(by: 100)
+        host.drag(from: Point(x: 300, y: 120), to: Point(x: 150, y: 120), steps: 10, duration: 10.0 / 60)
+        let firstFrame = lastFrame + 100 + 1.0 / 60
+        let recording = host.window.motionRecording
+        #expect(abs(recording.beganAt - firstFrame) < 1e-9, "began at \(recording.beganAt), first frame \(firstFrame)")
+        #expect(recording.samples.first.map { abs($0.time - firstFrame) < 1e-9 } == true)
+        #expect(recording.samples.count == 10, "one sample per frame of the drag: \(recording.samples.map(\.time))")
+        host.release()
+        host.runFrames()
+    }
+
     // MARK: the overlay
 
     private func pushed() throws -> DemoFixture {

@@ -16,7 +16,7 @@ public final class MotionPlotView: View {
     /// Distance from the content area's top-right corner.
     public static let margin = 8.0
 
-    static let background = Color(red: 0.07, green: 0.08, blue: 0.10, alpha: 0.82)
+    static let background = Color(red: 0.07, green: 0.08, blue: 0.10, alpha: 0.88)
     static let text = Color(hex: 0xF2F2F7)
     static let dim = Color(red: 1, green: 1, blue: 1, alpha: 0.55)
     static let grid = Color(red: 1, green: 1, blue: 1, alpha: 0.14)
@@ -195,9 +195,11 @@ public final class MotionPlotView: View {
         }
         for release in recording.releases {
             let at = point(time: release.time, progress: release.progress)
-            // The tangent's direction in pixels: one second along, `velocity` up.
-            let ahead = point(time: release.time + 1, progress: release.progress + release.velocity)
-            let dx = ahead.x - at.x, dy = ahead.y - at.y
+            // The tangent's direction in pixels: one second along, `velocity` up (unclamped,
+            // unlike points, so a steep release keeps its true slope).
+            let chart = chartRect, p = Self.progressRange
+            let dx = chart.width / (timeRange.upperBound - timeRange.lowerBound)
+            let dy = -release.velocity * chart.height / (p.upperBound - p.lowerBound)
             let length = max((dx * dx + dy * dy).squareRoot(), 1e-9)
             let tip = Point(x: at.x + dx / length * 44, y: at.y + dy / length * 44)
             arrow(canvas, from: at, to: tip, color: Self.text)

@@ -8,7 +8,9 @@ import Motion
 /// The window feeds it every ``TraceRecord`` (begin, release, interrupt, completion) and, at
 /// each frame tick, the running transition's progress: the curve is what each frame showed.
 /// All times are the window's frame clock — an event is placed at the frame it belongs to,
-/// whatever clock the record itself is stamped with. It records whether or not the plot
+/// whatever clock the record itself is stamped with: a transition's start at the first frame
+/// that ticks it (after an idle spell the latest frame is long past), later events at the
+/// latest frame, which keeps coming while a gesture or an animation runs. It records whether or not the plot
 /// shows, so turning the plot on after a transition still shows that transition.
 @MainActor
 public final class MotionRecording {
@@ -71,6 +73,11 @@ public final class MotionRecording {
     public private(set) var generation = 0
 
     private weak var context: TransitionContext?
+    /// Between a begin and the first frame that ticks the transition: its records wait for
+    /// that frame's time.
+    private var waitsForFirstFrame = false
+    private var waiting: [(record: TraceRecord, reason: String?)] = []
+    private var beginProgress: (progress: Double, phase: Phase) = (0, .animated)
     private weak var incomingButton: TabButton?
     /// A colour sample every frame of a long drag would grow without end: the path is a line.
     private static let maximumColors = 240
@@ -78,15 +85,30 @@ public final class MotionRecording {
     /// Starts empty; the window feeds it.
     public init() {}
 
-    /// Takes in one trace record, at `time` on the frame clock (the latest frame's);
-    /// `running` are the window's transitions at that moment.
+    /// Takes in one trace record; `time` is the latest frame's (frame clock) and `running`
+    /// are the window's transitions at that moment.
     func record(_ record: TraceRecord, at time: Double, running: [TransitionContext]) {
         if record.event == .begin {
-            start(record, at: time, context: running.last { $0.kind == record.kind })
+            start(record, context: running.last { $0.kind == record.kind })
             return
         }
         // Drag updates show up in the next frame's sample: that is when the screen showed them.
-        guard record.kind == kind, record.event != .update, context != nil else { return }
+        guard record.kind == kind, record.event != .update, context != nil || waitsForFirstFrame else { return }
+        // The rule is found through the gesture that lets go, which forgets the transition
+        // right after: ask now, even if the record waits for a frame.
+        var reason: String?
+        if record.event == .finish || record.event == .cancel, let context {
+            reason = Self.reason(for: context, progress: record.progress, velocity: record.velocity ?? 0,
+                                 commits: record.event == .finish)
+        }
+        if waitsForFirstFrame {
+            waiting.append((record, reason))
+        } else {
+            apply(record, reason: reason, at: max(time, beganAt))
+        }
+    }
+
+    private func apply(_ record: TraceRecord, reason: String?, at time: Double) {
         switch record.event {
         case .begin, .update:
             return
@@ -94,8 +116,7 @@ public final class MotionRecording {
             let commits = record.event == .finish
             let velocity = record.velocity ?? 0
             releases.append(Release(time: time, progress: record.progress, velocity: velocity, commits: commits,
-                                    reason: context.flatMap { Self.reason(for: $0, progress: record.progress,
-                                                                          velocity: velocity, commits: commits) }))
+                                    reason: reason))
             // The gesture's last word, at the frame it lets go in.
             add(time, record.progress, phase: .interactive)
         case .interrupt:
@@ -112,6 +133,15 @@ public final class MotionRecording {
 
     /// Samples the running transition at a frame tick.
     func sample(at time: Double) {
+        if waitsForFirstFrame {
+            waitsForFirstFrame = false
+            beganAt = time
+            add(time, beginProgress.progress, phase: beginProgress.phase)
+            sampleColor()
+            generation += 1
+            for (record, reason) in waiting { apply(record, reason: reason, at: time) }
+            waiting = []
+        }
         guard let context, !context.isComplete, let timeline = context.timeline else { return }
         let phase: Phase = context.isInteractive ? .interactive : releases.isEmpty ? .animated : .settle
         let before = samples.last
@@ -121,9 +151,10 @@ public final class MotionRecording {
         if samples.last != before || colorPath?.colors.count != colors { generation += 1 }
     }
 
-    private func start(_ record: TraceRecord, at time: Double, context: TransitionContext?) {
+    private func start(_ record: TraceRecord, context: TransitionContext?) {
         kind = record.kind
-        beganAt = time
+        waitsForFirstFrame = true
+        waiting = []
         samples = []
         releases = []
         interruptions = []
@@ -136,8 +167,7 @@ public final class MotionRecording {
             incomingButton = tabs.buttons[tabs.selectedIndex]
             colorPath = ColorPath(from: tabs.unselectedColor, to: tabs.selectedColor, colors: [])
         }
-        add(time, record.progress, phase: record.interactive ? .interactive : .animated)
-        sampleColor()
+        beginProgress = (record.progress, record.interactive ? .interactive : .animated)
         generation += 1
     }
 
