@@ -183,6 +183,16 @@ struct MotionPlotTests {
         demo.host.drag(from: demo.edgePoint(), to: Point(x: 100, y: 160), steps: 2, duration: 2.0 / 60)
         let dragDamage = try #require(window.render(into: canvas, fullRedraw: false))
         #expect(covers(dragDamage, panel))
+        // …and redrawn: the drag's curve, in the plot's documented drag colour, is on screen.
+        let dragColor = Color(hex: 0x5AC8FA)
+        var curvePixels = 0
+        // Below the header row, whose legend has a swatch of that colour.
+        for y in Int(panel.minY) + 28..<Int(panel.maxY) {
+            for x in Int(panel.minX)..<Int(panel.maxX) where Surface.channelDistance(surface.pixel(x: x, y: y), dragColor) <= 12 {
+                curvePixels += 1
+            }
+        }
+        #expect(curvePixels > 20, "the drag's curve drawn after two drag frames: \(curvePixels) pixels")
 
         window.showsMotionPlot = false
         let hiddenDamage = try #require(window.render(into: canvas, fullRedraw: false))
