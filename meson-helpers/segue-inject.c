@@ -324,6 +324,22 @@ run_command(int argc, char **argv)
 		return true;
 	}
 
+	if (!strcmp(cmd, "client-error")) {
+		/* client-error CODE MESSAGE...: the rest of the line is the message */
+		char message[512] = "";
+		if (argc < 3 || !parse_u32(argv[1], &code)) {
+			reply("error: usage: client-error CODE MESSAGE");
+			return false;
+		}
+		for (int i = 2; i < argc; i++) {
+			if (i > 2)
+				strncat(message, " ", sizeof message - strlen(message) - 1);
+			strncat(message, argv[i], sizeof message - strlen(message) - 1);
+		}
+		segue_test_post_client_error(test, code, message);
+		return true;
+	}
+
 	if (!strcmp(cmd, "key")) {
 		if (argc < 3 || argc > 4 || !parse_u32(argv[1], &code) ||
 		    (st = parse_updown(argv[2])) < 0 ||

@@ -488,6 +488,31 @@ test_touch_up(struct wl_client *client, struct wl_resource *resource,
 	touch_common(resource, id, 0, 0, time_ms, WL_TOUCH_UP);
 }
 
+/* ------------------------------------------------------------------ */
+/* faults                                                             */
+
+static void
+test_post_client_error(struct wl_client *client, struct wl_resource *resource,
+		       uint32_t code, const char *message)
+{
+	struct segue_test *test = wl_resource_get_user_data(resource);
+	struct weston_keyboard *keyboard = weston_seat_get_keyboard(&test->seat);
+	struct weston_pointer *pointer = weston_seat_get_pointer(&test->seat);
+	struct weston_surface *surface = NULL;
+
+	(void)client;
+	if (keyboard && keyboard->focus)
+		surface = keyboard->focus;
+	else if (pointer && pointer->focus)
+		surface = pointer->focus->surface;
+	if (!surface || !surface->resource) {
+		wl_resource_post_error(resource, SEGUE_TEST_ERROR_INVALID_ARGUMENT,
+				       "post_client_error: no focused surface");
+		return;
+	}
+	wl_resource_post_error(surface->resource, code, "%s", message);
+}
+
 static const struct segue_test_interface test_implementation = {
 	.destroy = test_destroy,
 	.move_pointer = test_move_pointer,
@@ -500,6 +525,7 @@ static const struct segue_test_interface test_implementation = {
 	.capture = test_capture,
 	.finger_axis = test_finger_axis,
 	.finger_axis_stop = test_finger_axis_stop,
+	.post_client_error = test_post_client_error,
 };
 
 static void

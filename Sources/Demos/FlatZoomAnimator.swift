@@ -22,8 +22,8 @@ import Segue
 /// Animation clamps opacity, while the flying picture keeps its overshoot.
 ///
 /// Driven by a gesture the same animations are eased linearly, so the picture and the fade
-/// follow the finger exactly; after release the toolkit's settle takes over from the release
-/// velocity.
+/// follow the finger exactly; after release the same ζ 0.5 spring takes over from the release
+/// velocity (``settleTiming(using:)``), so the picture bounces into place as a tapped one does.
 @MainActor
 public final class FlatZoomAnimator: AnimatedTransitioning {
     public let operation: NavigationOperation
@@ -50,6 +50,9 @@ public final class FlatZoomAnimator: AnimatedTransitioning {
     }
 
     public func transitionDuration(using context: TransitionContext) -> Double { duration }
+    /// After release the rest runs on the zoom's own spring (ζ 0.5), from the release
+    /// velocity, bouncing: the picture swings past its cell (or its place on the page) and back.
+    public func settleTiming(using context: TransitionContext) -> SettleTiming? { .spring(Self.spring, bounces: true) }
 
     public func animateTransition(using context: TransitionContext) {
         let container = context.containerView

@@ -45,6 +45,9 @@ public final class Timeline {
     public private(set) var fractionComplete: Double = 0
     /// What the timeline is doing.
     public private(set) var state: State = .idle
+    /// How far a bouncing settle (``settle(toEnd:at:spring:initialVelocity:bounces:)``) has
+    /// carried the animations past an end: > 0 beyond 1, < 0 below 0; 0 otherwise.
+    public private(set) var overshoot = 0.0
     /// Once ended: `true` if it finished at 1, `false` if it ended at 0; `nil` before.
     public private(set) var outcome: Bool?
 
@@ -153,6 +156,7 @@ public final class Timeline {
         guard state != .ended else { return }
         course = .still
         state = .paused
+        overshoot = 0
         fractionComplete = min(max(fraction, 0), 1)
         applyAnimations()
     }
@@ -177,16 +181,20 @@ public final class Timeline {
     }
 
     /// Settles on a spring from the position at `time` to 1 (`toEnd`) or 0, starting at
-    /// `initialVelocity` in fraction per second (positive towards 1): px/s ÷ distance in px.
+    /// `initialVelocity` in fraction per second (positive towards 1): px/s ÷ distance in px,
+    /// as UIKit's `continueAnimation(withTimingParameters: UISpringTimingParameters(…))`.
     ///
     /// - The fraction does not jump, and its velocity at the first instant is exactly
     ///   `initialVelocity`; for ``handOffDuration`` it keeps that velocity, then the spring takes
     ///   over from there with the same position and velocity.
-    /// - The fraction is clamped to 0…1: a spring that would overshoot stops at the end, and
-    ///   the timeline ends the moment it gets there.
+    /// - Without `bounces` the fraction is clamped to 0…1: a spring that would overshoot stops
+    ///   at the end, and the timeline ends the moment it gets there.
+    /// - With `bounces` the spring swings past the end and back as it will (an under-damped
+    ///   spring bounces); ``fractionComplete`` stays in 0…1 while the animations see the
+    ///   overshoot (``overshoot``).
     /// - Otherwise it ends, snapping the last ≤ ``settleTolerance``, once the spring has
     ///   settled within ``settleTolerance``. Settling at the end it is already at ends at once.
-    public func settle(toEnd: Bool, at time: Double, spring: Spring, initialVelocity: Double) {
+    public func settle(toEnd: Bool, at time: Double, spring: Spring, initialVelocity: Double, bounces: Bool = false) {
         guard advance(to: time) else { return }
         let target: Double = toEnd ? 1 : 0
         let displacement = fractionComplete - target
@@ -197,7 +205,34 @@ public final class Timeline {
             displacement: springDisplacement, velocity: initialVelocity, epsilon: settleTolerance)
         course = .spring(startTime: time, startFraction: fractionComplete, target: target,
                          velocity: initialVelocity, spring: spring, handOff: handOff,
-                         settleTime: settleTime)
+                         settleTime: settleTime, bounces: bounces)
+        state = .settling
+        applyAnimations()
+    }
+
+    /// Plays the rest from the position at `time` to 1 (`toEnd`) or 0 at the transition's own
+    /// pace, as UIKit's `finishInteractiveTransition` / `cancelInteractiveTransition` with
+    /// `completionSpeed` and `completionCurve`, but starting at `initialVelocity` (fraction per
+    /// second, positive towards 1) instead of jumping to the curve's pace.
+    ///
+    /// For ``handOffDuration`` the fraction keeps the release velocity (as in
+    /// ``settle(toEnd:at:spring:initialVelocity:bounces:)``); from there the remaining
+    /// distance d takes d × duration ÷ `completionSpeed` along `completionCurve`, bent at its
+    /// start to the release velocity (``VelocityMatchedCurve``), so position and velocity stay
+    /// continuous and the landing is the curve's own. Reaching the end earlier ends it there.
+    public func settle(toEnd: Bool, at time: Double, completionSpeed: Double, completionCurve: TimingCurve,
+                       initialVelocity: Double) {
+        precondition(completionSpeed > 0, "completionSpeed must be > 0")
+        guard advance(to: time) else { return }
+        let target: Double = toEnd ? 1 : 0
+        if fractionComplete == target { return end(finished: toEnd) }
+        let handOff = max(handOffDuration, 0)
+        let delta = target - (fractionComplete + initialVelocity * handOff)
+        let length = abs(delta) * duration / completionSpeed
+        let startSlope = delta != 0 ? initialVelocity * length / delta : 0
+        course = .matchedCurve(startTime: time, startFraction: fractionComplete, target: target,
+                               velocity: initialVelocity, handOff: handOff, length: length,
+                               shape: VelocityMatchedCurve(curve: completionCurve, startSlope: startSlope))
         state = .settling
         applyAnimations()
     }
@@ -239,7 +274,9 @@ public final class Timeline {
         case linear(startTime: Double, startFraction: Double)
         case curve(startTime: Double, startFraction: Double, target: Double, length: Double, curve: TimingCurve)
         case spring(startTime: Double, startFraction: Double, target: Double, velocity: Double,
-                    spring: Spring, handOff: Double, settleTime: Double)
+                    spring: Spring, handOff: Double, settleTime: Double, bounces: Bool)
+        case matchedCurve(startTime: Double, startFraction: Double, target: Double, velocity: Double,
+                          handOff: Double, length: Double, shape: VelocityMatchedCurve)
     }
 
     private var course = Course.still
@@ -261,7 +298,7 @@ public final class Timeline {
             let u = elapsed / length
             let distance = target - startFraction
             return (startFraction + distance * curve.value(at: u), distance * curve.slope(at: u) / length, false, target)
-        case let .spring(startTime, startFraction, target, velocity, spring, handOff, settleTime):
+        case let .spring(startTime, startFraction, target, velocity, spring, handOff, settleTime, bounces):
             let elapsed = max(time - startTime, 0)
             if elapsed >= settleTime { return (target, 0, true, target) }
             let f: Double, v: Double
@@ -275,9 +312,27 @@ public final class Timeline {
                 f = target + s.displacement
                 v = s.velocity
             }
+            // A bouncing spring swings past the end and back; it ends only once settled.
+            if bounces { return (f, v, false, target) }
             // Reaching (or passing) the target ends the settle: the fraction never overshoots.
             if (f - target) * (startFraction - target) <= 0 { return (target, 0, true, target) }
             // Pinned at the far end (a release away from the target): no motion shows.
+            if f < 0 || f > 1 { return (min(max(f, 0), 1), 0, false, target) }
+            return (f, v, false, target)
+        case let .matchedCurve(startTime, startFraction, target, velocity, handOff, length, shape):
+            let elapsed = max(time - startTime, 0)
+            if elapsed >= handOff + length { return (target, 0, true, target) }
+            let f: Double, v: Double
+            if elapsed < handOff {
+                f = startFraction + velocity * elapsed
+                v = velocity
+            } else {
+                let from = startFraction + velocity * handOff
+                let u = (elapsed - handOff) / length
+                f = from + (target - from) * shape.value(at: u)
+                v = (target - from) * shape.slope(at: u) / length
+            }
+            if (f - target) * (startFraction - target) <= 0 { return (target, 0, true, target) }
             if f < 0 || f > 1 { return (min(max(f, 0), 1), 0, false, target) }
             return (f, v, false, target)
         }
@@ -296,6 +351,7 @@ public final class Timeline {
             return false
         }
         fractionComplete = min(max(s.fraction, 0), 1)
+        overshoot = s.fraction - fractionComplete
         applyAnimations()
         return true
     }
@@ -309,6 +365,7 @@ public final class Timeline {
 
     private func end(finished: Bool) {
         fractionComplete = finished ? 1 : 0
+        overshoot = 0
         course = .still
         state = .ended
         outcome = finished
@@ -324,6 +381,9 @@ public final class Timeline {
     }
 
     private func run(_ animation: Animation) {
+        if overshoot != 0 {
+            return animation.apply(animation.easing.value(in: animation.phase, overshooting: overshoot))
+        }
         animation.apply(animation.easing.value(at: animation.phase.localProgress(fractionComplete)))
     }
 }

@@ -41,6 +41,8 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         public var trace = true
         /// Extra environment for `segue-demo` (e.g. `SEGUE_SUBSURFACES=0`).
         public var environment: [String: String] = [:]
+        /// Extra arguments for `segue-demo` (e.g. `--slow 5`).
+        public var arguments: [String] = []
         /// Which weston shell: the kiosk (one fullscreen window) or the desktop.
         public var shell = Shell.kiosk
         /// The output's integer scale; the session's width and height stay logical, screenshots
@@ -49,12 +51,9 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         /// Run the app with `WAYLAND_DEBUG=1`: its requests and events land in ``appLog``
         /// (read them with ``protocolLines(_:)``).
         public var protocolLog = false
-        /// Extra command-line arguments for `segue-demo` (e.g. `--motion-plot`).
-        public var demoArguments: [String] = []
         public init(stats: Bool = false, westonConfig: String? = nil, client: Client? = nil, trace: Bool = true,
                     environment: [String: String] = [:], shell: Shell = .kiosk, protocolLog: Bool = false,
-                    scale: Int = 1, demoArguments: [String] = []) {
-            self.demoArguments = demoArguments
+                    scale: Int = 1) {
             self.scale = scale
             self.stats = stats
             self.westonConfig = westonConfig
@@ -137,7 +136,7 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
             env.merge(options.environment) { $1 }
             // The desktop's waits read the window geometry from the protocol log.
             if options.protocolLog || options.shell == .desktop { env["WAYLAND_DEBUG"] = "1" }
-            app = try Subprocess(Paths.demo, trace + stats + options.demoArguments, environment: env, stdout: appLog, stderr: appLog)
+            app = try Subprocess(Paths.demo, trace + stats + options.arguments, environment: env, stdout: appLog, stderr: appLog)
         }
     }
 

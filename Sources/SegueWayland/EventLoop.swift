@@ -60,6 +60,8 @@ final class EventLoop {
         let displayFD = wl_display_get_fd(display)
         while exitCode == nil {
             guard wl_display_dispatch_pending(display) >= 0 else { throw lost() }
+            // What libwayland logged without the connection failing is said, not kept.
+            WaylandLog.flushHeld()
             for handler in idleHandlers { handler() }
             if exitCode != nil { break }
 
@@ -70,6 +72,11 @@ final class EventLoop {
             if wl_display_flush(display) < 0 {
                 if errno == EAGAIN {
                     wantWrite = true
+                } else if errno == EPIPE || errno == ECONNRESET {
+                    // The compositor closed its end, perhaps right after a protocol error: read
+                    // and dispatch what it sent, so the error (and its message) is the reason given.
+                    if wl_display_read_events(display) >= 0 { _ = wl_display_dispatch_pending(display) }
+                    throw lost()
                 } else {
                     wl_display_cancel_read(display)
                     throw lost()
@@ -116,7 +123,7 @@ final class EventLoop {
     }
 
     private func lost() -> WaylandError {
-        WaylandError.connectionLost(WaylandDisplay.describeError(display))
+        WaylandDisplay.connectionError(display)
     }
 }
 

@@ -128,11 +128,36 @@ public final class FrameStats {
             if let launchTime { fields.append(("launch_to_first_frame_ms", fmt(firstFrameTime - launchTime))) }
         }
         let json = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
+        if let failure = FrameStats.replace(path, with: json) {
+            guard !hasWarned else { return }
+            hasWarned = true
+            onWriteFailure?("cannot write --stats '\(path)': \(failure)")
+        }
+    }
+
+    /// Said once when writing the file fails (the app goes on); by default a line on standard error.
+    public var onWriteFailure: ((String) -> Void)? = { logError("warning: \($0)") }
+    private var hasWarned = false
+
+    /// Writes `contents` to `path`: through a temporary file and a rename, so a reader never sees
+    /// half a file, or in place when `path` is not a regular file (a pipe, /dev/stdout) or its
+    /// directory takes no new files. Returns the reason it failed.
+    private static func replace(_ path: String, with contents: String) -> String? {
+        var info = stat()
+        let isRegular = stat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG
         let temporary = path + ".tmp"
-        guard let file = fopen(temporary, "w") else { return }
-        fputs(json, file)
+        if isRegular, let file = fopen(temporary, "w") {
+            let wrote = fputs(contents, file) >= 0 && fflush(file) == 0
+            let reason = String(cString: strerror(errno))
+            fclose(file)
+            guard wrote else { unlink(temporary); return reason }
+            return rename(temporary, path) == 0 ? nil : String(cString: strerror(errno))
+        }
+        guard let file = fopen(path, "w") else { return String(cString: strerror(errno)) }
+        let wrote = fputs(contents, file) >= 0 && fflush(file) == 0
+        let reason = String(cString: strerror(errno))
         fclose(file)
-        rename(temporary, path)
+        return wrote ? nil : reason
     }
 
     private func fmt(_ value: Double) -> String {

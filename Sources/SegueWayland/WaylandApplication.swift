@@ -13,13 +13,16 @@ public enum WaylandApplication {
     /// Connects, opens the window and runs the event loop. Returns the exit code (0 after
     /// the compositor asked to close); throws a one-line ``WaylandError`` when the compositor
     /// is missing, lacks a required global, or goes away. With `stats`, figures are written
-    /// on SIGUSR1 and at exit, and SIGTERM/SIGINT exit cleanly (code 0).
+    /// on SIGUSR1 and at exit, and SIGTERM/SIGINT exit cleanly (code 0). `onConnected` runs once
+    /// the compositor answered and the window exists, before the first frame.
     public static func run(_ window: Window, title: String, appID: String,
                            minimumSize: Size = Size(width: 320, height: 480),
-                           onFirstFrame: (() -> Void)? = nil, stats: FrameStats? = nil) throws -> Int32 {
+                           onFirstFrame: (() -> Void)? = nil, stats: FrameStats? = nil,
+                           onConnected: (() -> Void)? = nil) throws -> Int32 {
         let display = try WaylandDisplay()
         let waylandWindow = try WaylandWindow(display: display, content: window, title: title, appID: appID,
                                               minimumSize: minimumSize)
+        onConnected?()
         waylandWindow.onClose = { display.loop.stop(exitCode: 0) }
         if let stats {
             // SIGUSR1 writes a snapshot; SIGTERM and SIGINT end the loop cleanly (stats written).

@@ -36,43 +36,36 @@ final class WaylandDisplay {
     /// Called when an output's scale changed in place or an output went away.
     var onOutputsChanged: (() -> Void)?
 
-    /// Connects to `$WAYLAND_DISPLAY` (or `wayland-0`) and binds the globals in one round trip.
+    /// Connects to `$WAYLAND_DISPLAY` (or `wayland-0`) and binds the globals in one round trip;
+    /// gives up after ``answerTimeout`` seconds when the compositor does not answer.
     init() throws {
+        WaylandLog.install()
         let name = WaylandDisplay.displayName()
+        errno = 0
         guard let display = wl_display_connect(nil) else {
-            throw WaylandError.cannotConnect(display: name)
+            // libwayland's own words ("XDG_RUNTIME_DIR not set in the environment.") or errno's.
+            let said = WaylandLog.takeHeld().last.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+            throw WaylandError.cannotConnect(display: name, reason: said ?? (errno != 0 ? String(cString: strerror(errno)) : nil))
         }
         self.display = display
         loop = EventLoop(display: display)
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, registryListener, Unmanaged.passUnretained(self).toOpaque())
-        guard wl_display_roundtrip(display) >= 0 else {
-            throw WaylandError.connectionLost(WaylandDisplay.describeError(display))
-        }
+        try roundtrip(within: WaylandDisplay.answerTimeout)
         for (global, name) in [(compositor, "wl_compositor"), (shm, "wl_shm"), (wmBase, "xdg_wm_base")]
         where global == nil {
             throw WaylandError.missingGlobal(name)
         }
         // A second round trip delivers the seats' capabilities and the outputs' scales.
-        guard wl_display_roundtrip(display) >= 0 else {
-            throw WaylandError.connectionLost(WaylandDisplay.describeError(display))
-        }
+        try roundtrip(within: WaylandDisplay.answerTimeout)
     }
 
-    /// The display name a connection attempt uses, for error messages.
+    /// The display a connection attempt uses, for error messages.
     static func displayName() -> String {
         let env = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
         if env.hasPrefix("/") { return env }
-        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "(XDG_RUNTIME_DIR unset)"
+        guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }) else { return env }
         return "\(runtime)/\(env)"
-    }
-
-    /// A readable reason for a broken connection.
-    static func describeError(_ display: OpaquePointer) -> String {
-        let code = wl_display_get_error(display)
-        if code == EPROTO { return "protocol error" }
-        if code == 0 { return "connection closed" }
-        return String(cString: strerror(code))
     }
 
     fileprivate func global(name: UInt32, interface: String, version: UInt32) {

@@ -44,6 +44,9 @@ extension WaylandWindow {
         onClose?()
     }
 
+    /// CLOCK_MONOTONIC: the clock compositors stamp input and frames with.
+    var monotonicTime: Double? { segue_monotonic_ms() / 1000 }
+
     // MARK: input and the resize border
 
     /// The shadow margin around the window geometry: only for a floating window that draws

@@ -5,14 +5,16 @@ import SegueWayland
 
 /// segue-demo: every transition from the five tutorials, in one window.
 ///
-///     segue-demo [--trace FILE] [--stats FILE] [--motion-plot]
-let usage = "usage: segue-demo [--trace FILE] [--stats FILE] [--motion-plot]"
+///     segue-demo [--trace FILE] [--stats FILE] [--slow N] [--motion-plot]
+let usage = "usage: segue-demo [--trace FILE] [--stats FILE] [--slow N] [--motion-plot]"
 let mainStart = segueMonotonicMilliseconds()
 
 struct Options {
     var tracePath: String?
     /// Frame, latency, wake-up, CPU and memory figures as JSON: at exit, and on SIGUSR1.
     var statsPath: String?
+    /// Slow animations: everything animates N times slower (`--slow N`, else `SEGUE_SLOWDOWN`).
+    var slowdown: Double?
     /// Start with the motion plot showing (Ctrl+Shift+M toggles it).
     var motionPlot = false
 }
@@ -30,6 +32,12 @@ func parseOptions(_ arguments: [String]) -> Result<Options, UsageError> {
         case "--stats":
             guard let path = rest.popFirst(), !path.hasPrefix("--") else { return .failure(UsageError(message: "--stats needs a file name")) }
             options.statsPath = path
+        case "--slow":
+            guard let text = rest.popFirst() else { return .failure(UsageError(message: "--slow needs a factor")) }
+            guard let factor = Window.parseSlowdown(text) else {
+                return .failure(UsageError(message: "--slow needs a finite number > 0, not '\(text)'"))
+            }
+            options.slowdown = factor
         case "--motion-plot":
             options.motionPlot = true
         case "-h", "--help":
@@ -38,6 +46,12 @@ func parseOptions(_ arguments: [String]) -> Result<Options, UsageError> {
         default:
             return .failure(UsageError(message: "unknown argument '\(argument)'"))
         }
+    }
+    if options.slowdown == nil, let text = getenv("SEGUE_SLOWDOWN").map({ String(cString: $0) }) {
+        guard let factor = Window.parseSlowdown(text) else {
+            return .failure(UsageError(message: "SEGUE_SLOWDOWN needs a finite number > 0, not '\(text)'"))
+        }
+        options.slowdown = factor
     }
     return .success(options)
 }
@@ -48,37 +62,51 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
+/// One line on standard error; the app goes on.
+func warn(_ message: String) {
+    let line = "segue-demo: warning: \(message)\n"
+    line.withCString { _ = write(2, $0, strlen($0)) }
+}
+
 let options: Options
 switch parseOptions(Array(CommandLine.arguments.dropFirst())) {
 case .success(let parsed): options = parsed
 case .failure(let error): fail("\(error.message) (\(usage))", code: 2)
 }
 
-// Line-buffered so a test reading the trace sees each event as it happens.
-var traceFile: UnsafeMutablePointer<FILE>?
-if let path = options.tracePath {
-    guard let file = fopen(path, "w") else {
-        fail("cannot write the trace to '\(path)': \(String(cString: strerror(errno)))", code: 2)
+// Output files are checked before anything else, and emptied only once the app is connected.
+func checkedOutput(_ path: String?, _ option: String) -> OutputFile? {
+    guard let path else { return nil }
+    switch OutputFile.check(path, for: option) {
+    case .success(let file): return file
+    case .failure(let error): fail(error.message, code: 2)
     }
-    traceFile = file
 }
+let traceOutput = checkedOutput(options.tracePath, "--trace")
+let statsOutput = checkedOutput(options.statsPath, "--stats")
 
 MainActor.assumeIsolated {
     let window = Window(rootViewController: DemoApp.makeRoot())
+    if let slowdown = options.slowdown { window.animationSlowdown = slowdown }
     window.showsMotionPlot = options.motionPlot
-    if let traceFile {
-        window.traceSink = { record in
-            fputs(record.json + "\n", traceFile)
-            fflush(traceFile)
-        }
-    }
     do {
         // The launcher may say when it spawned us (CLOCK_MONOTONIC ms) for launch-to-first-frame.
         let launch = getenv("SEGUE_LAUNCH_MONOTONIC_MS").flatMap { Double(String(cString: $0)) }
         let stats = options.statsPath.map { FrameStats(path: $0, mainStart: mainStart, launchTime: launch) }
-        let code = try WaylandApplication.run(window, title: "Segue", appID: "org.segue.Demo", stats: stats)
+        stats?.onWriteFailure = { warn($0) }
+        let code = try WaylandApplication.run(window, title: "Segue", appID: "org.segue.Demo", stats: stats,
+                                              onConnected: {
+            statsOutput?.release()
+            // Line-buffered in effect: each record is flushed so a test reading the trace sees it at once.
+            if let traceOutput, let file = traceOutput.start() {
+                let writer = LineWriter(file: file, description: "--trace '\(traceOutput.path)'")
+                window.traceSink = { record in writer.write(record.json) }
+            }
+        })
         exit(code)
     } catch {
+        traceOutput?.abandon()
+        statsOutput?.abandon()
         fail("\(error)", code: 1)
     }
 }

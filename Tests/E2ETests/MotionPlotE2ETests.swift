@@ -34,8 +34,9 @@ struct MotionPlotE2ETests {
     }
 
     @Test func tabSwipeReleasedMidWayIsPlottedDuringItsSettle() throws {
-        let session = try HeadlessSession(width: Self.width, height: Self.height,
-                                          options: .init(demoArguments: ["--motion-plot"]))
+        var options = HeadlessSession.Options()
+        options.arguments = ["--motion-plot"]
+        let session = try HeadlessSession(width: Self.width, height: Self.height, options: options)
         defer { session.stop() }
         try session.waitForApp()
         let idle = try session.stableScreenshot()

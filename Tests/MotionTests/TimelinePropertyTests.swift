@@ -9,7 +9,7 @@ struct TimelinePropertyTests {
     @Test("completion fires exactly once under random call sequences")
     func completionExactlyOnce() async {
         await propertyCheck(count: 300,
-                            input: Gen.int(in: 0...7).array(of: 1...40),
+                            input: Gen.int(in: 0...9).array(of: 1...40),
                             Gen.double(in: 0...1).array(of: 40),
                             Gen.double(in: 0...1).array(of: 40)) { ops, params, gaps in
             let timeline = Timeline(duration: 0.25 + params[0])
@@ -31,6 +31,10 @@ struct TimelinePropertyTests {
                                         spring: p > 0.25 ? .interactiveSettle : .sheetSettle,
                                         initialVelocity: (p - 0.5) * 8)
                 case 6: _ = timeline.interrupt(at: time)
+                case 7: timeline.settle(toEnd: p > 0.5, at: time, spring: Spring(duration: 0.8, dampingRatio: 0.5),
+                                        initialVelocity: (p - 0.5) * 8, bounces: true)
+                case 8: timeline.settle(toEnd: p > 0.5, at: time, completionSpeed: 0.5 + 2 * p,
+                                        completionCurve: p < 0.3 ? .easeOut : .easeInOut, initialVelocity: (p - 0.5) * 8)
                 default: timeline.start(at: time)
                 }
                 #expect(outcomes.count <= 1)

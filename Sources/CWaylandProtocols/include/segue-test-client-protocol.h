@@ -138,6 +138,7 @@ enum segue_test_axis {
 #define SEGUE_TEST_CAPTURE 8
 #define SEGUE_TEST_FINGER_AXIS 9
 #define SEGUE_TEST_FINGER_AXIS_STOP 10
+#define SEGUE_TEST_POST_CLIENT_ERROR 11
 
 
 /**
@@ -184,6 +185,10 @@ enum segue_test_axis {
  * @ingroup iface_segue_test
  */
 #define SEGUE_TEST_FINGER_AXIS_STOP_SINCE_VERSION 1
+/**
+ * @ingroup iface_segue_test
+ */
+#define SEGUE_TEST_POST_CLIENT_ERROR_SINCE_VERSION 1
 
 /** @ingroup iface_segue_test */
 static inline void
@@ -375,6 +380,22 @@ segue_test_finger_axis_stop(struct segue_test *segue_test, uint32_t axis, uint32
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) segue_test,
 			 SEGUE_TEST_FINGER_AXIS_STOP, NULL, wl_proxy_get_version((struct wl_proxy *) segue_test), 0, axis, time_ms);
+}
+
+/**
+ * @ingroup iface_segue_test
+ *
+ * Posts a protocol error with the given code and message on the
+ * wl_surface that has the test seat's keyboard focus (else its pointer
+ * focus), as a compositor does when a client breaks a protocol rule:
+ * that client's connection ends. For testing how a client reports a
+ * protocol error. Without a focused surface: invalid_argument.
+ */
+static inline void
+segue_test_post_client_error(struct segue_test *segue_test, uint32_t code, const char *message)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) segue_test,
+			 SEGUE_TEST_POST_CLIENT_ERROR, NULL, wl_proxy_get_version((struct wl_proxy *) segue_test), 0, code, message);
 }
 
 /**

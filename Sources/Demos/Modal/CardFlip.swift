@@ -161,6 +161,8 @@ public final class CardFlipAnimator: AnimatedTransitioning {
     }
 
     public func transitionDuration(using context: TransitionContext) -> Double { Self.duration }
+    /// After release the flip finishes (or turns back) on its keyframe curves at its own pace.
+    public func settleTiming(using context: TransitionContext) -> SettleTiming? { .curve }
 
     private func animate(_ context: TransitionContext, phase index: Int, _ changes: () -> Void,
                          completion: ((Bool) -> Void)? = nil) {

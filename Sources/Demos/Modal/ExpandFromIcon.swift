@@ -74,6 +74,9 @@ public final class ExpandDetailPage: ViewController {
         super.init(title: "Lake")
         dismissesOnDragDown = false
         swipe.commitRule = .threshold(0.5, inclusive: true)
+        // The rest after release decelerates into place, at the transition's own pace
+        // (UIKit's completionCurve on the interaction controller; completionSpeed stays 1).
+        swipe.completionCurve = .easeOut
         swipe.distance = { [weak self] in self?.pageHeight ?? 1 }
         swipe.recognizer.shouldBegin = { [weak self] gesture in
             guard let self, let pan = gesture as? PanGestureRecognizer, pan.translation.y > 0,
@@ -147,6 +150,9 @@ public final class ExpandAnimator: AnimatedTransitioning {
     }
 
     public func transitionDuration(using context: TransitionContext) -> Double { duration }
+    /// After release the page finishes (or shrinks back) at its own pace, on the interaction
+    /// controller's completion curve (the detail page's swipe sets an ease-out).
+    public func settleTiming(using context: TransitionContext) -> SettleTiming? { .curve }
 
     public func animateTransition(using context: TransitionContext) {
         let container = context.containerView

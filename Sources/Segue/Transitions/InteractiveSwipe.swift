@@ -27,8 +27,15 @@ public final class InteractiveSwipe {
     public let recognizer: PanGestureRecognizer
     /// When release completes the transition; the toolkit default projects the flick.
     public var commitRule: CommitRule = .standard
-    /// The settle after release: a spring from the release velocity.
+    /// The settle after release: a spring from the release velocity (unless the animator
+    /// has a timing of its own, ``AnimatedTransitioning/settleTiming(using:)``).
     public var settleSpring: Spring? = Spring.interactiveSettle
+    /// Handed to each interaction controller: how much faster than the transition's own pace
+    /// the rest plays after release (UIKit's `completionSpeed`, > 0).
+    public var completionSpeed = 1.0
+    /// Handed to each interaction controller: the pace of the rest after release for an
+    /// animator that settles on its curve (UIKit's `completionCurve`).
+    public var completionCurve = TimingCurve.linear
     /// The distance of a whole transition, in pixels (a page width, 200 px for the card flip).
     public var distance: () -> Double = { 1 }
     /// Where a fresh drag starts in progress: 0, or the press position for "the edge stays
@@ -79,6 +86,8 @@ public final class InteractiveSwipe {
             guard interactionController == nil else { return update(pan, span: span) }
             let interaction = PercentDrivenInteractiveTransition()
             interaction.settleSpring = settleSpring
+            interaction.completionSpeed = completionSpeed
+            interaction.completionCurve = completionCurve
             interaction.onStart = { [weak self] context in self?.transitionStarted(context) }
             interactionController = interaction
             guard let started = startTransition(pan.translation) else {
@@ -123,6 +132,8 @@ public final class InteractiveSwipe {
         context.pauseForInteraction()
         let interaction = PercentDrivenInteractiveTransition()
         interaction.settleSpring = settleSpring
+        interaction.completionSpeed = completionSpeed
+        interaction.completionCurve = completionCurve
         interaction.resume(context)
         interactionController = interaction
         baseProgress = context.percentComplete

@@ -25,8 +25,9 @@ public final class TransitionContext {
     public private(set) var timeline: Timeline!
     /// Alongside animations and interaction-end notifications.
     public private(set) var coordinator: TransitionCoordinator!
-    /// How the settle after release moves: a spring from the release velocity (default) or,
-    /// when nil, the interaction controller's completion speed and curve.
+    /// How the settle after release moves when the animator has no timing of its own
+    /// (``AnimatedTransitioning/settleTiming(using:)``): a spring from the release velocity
+    /// (default) or, when nil, the interaction controller's completion speed and curve.
     public var settleSpring: Spring? = Spring.interactiveSettle
 
     private var initialFrames: [ObjectIdentifier: Rect] = [:]
@@ -151,7 +152,8 @@ public final class TransitionContext {
     @discardableResult
     public func pauseForInteraction() -> Double {
         guard !isCompleted, !isInteractive else { return 0 }
-        let velocity = timeline.interrupt(at: window?.now ?? 0)
+        // The timeline's velocity is per animation second; the gesture's is per real second.
+        let velocity = timeline.interrupt(at: window?.animationTime ?? 0) / (window?.animationSlowdown ?? 1)
         percentComplete = timeline.fractionComplete
         isInteractive = true
         transitionWasCancelled = false
@@ -167,19 +169,26 @@ public final class TransitionContext {
         coordinator.interactionEnded()
         let speed = interactionController?.completionSpeed ?? 1
         let curve = interactionController?.completionCurve ?? .linear
-        let spring = settleSpring
+        let timing = animationController?.settleTiming(using: self)
+            ?? settleSpring.map { SettleTiming.spring($0, bounces: false) } ?? .curve
         let timeline = self.timeline!
+        // Slow animations: the timeline runs on the slowed clock, so the finger's velocity
+        // (per real second) is that many times larger per animation second — the hand-off
+        // stays continuous in real time.
+        let slowdown = window?.animationSlowdown ?? 1
+        let initialVelocity = velocity * slowdown
         // The settle starts at the frame the release belongs to (at most one frame back), so
         // the first frame after release already moves at the finger's speed.
-        let releaseFrame = window?.now ?? 0
+        let releaseFrame = window?.animationTime ?? 0
         let settle: (Double) -> Void = { frameTime in
-            let time = max(releaseFrame, frameTime - 1.0 / 60)
-            if let spring {
-                timeline.settle(toEnd: !cancelled, at: time, spring: spring, initialVelocity: velocity)
-            } else if cancelled {
-                timeline.cancel(at: time, completionSpeed: speed, completionCurve: curve)
-            } else {
-                timeline.finish(at: time, completionSpeed: speed, completionCurve: curve)
+            let time = max(releaseFrame, frameTime - 1.0 / 60 / slowdown)
+            switch timing {
+            case let .spring(spring, bounces):
+                timeline.settle(toEnd: !cancelled, at: time, spring: spring.fasterBy(speed),
+                                initialVelocity: initialVelocity, bounces: bounces)
+            case .curve:
+                timeline.settle(toEnd: !cancelled, at: time, completionSpeed: speed, completionCurve: curve,
+                                initialVelocity: initialVelocity)
             }
         }
         if let window { window.atNextFrame(settle) } else { settle(0) }

@@ -14,10 +14,14 @@ public protocol AnimatedTransitioning: AnyObject {
     func animateTransition(using context: TransitionContext)
     /// Called after the transition ended, completed or not.
     func animationEnded(_ transitionCompleted: Bool)
+    /// How the rest runs after a gesture lets go (see ``SettleTiming``); nil (the default)
+    /// leaves it to the interaction controller's settle spring.
+    func settleTiming(using context: TransitionContext) -> SettleTiming?
 }
 
 extension AnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
+    public func settleTiming(using context: TransitionContext) -> SettleTiming? { nil }
 }
 
 /// Drives a transition from outside (a gesture), as `UIViewControllerInteractiveTransitioning`.

@@ -232,7 +232,7 @@ open class ScrollView: View {
         guard let timeline = deceleration else { return }
         deceleration = nil
         // Ends it at the next tick; its animation no longer touches the offset.
-        timeline.finish(at: window?.now ?? 0, completionSpeed: 1e9)
+        timeline.finish(at: window?.animationTime ?? 0, completionSpeed: 1e9)
     }
 
     private func applyOffset(_ proposed: Point) {

@@ -24,6 +24,22 @@ public final class Window {
     public private(set) var size: Size = .zero
     /// Time of the latest frame tick, in seconds on the compositor's clock.
     public private(set) var now: Double = 0
+    /// The clock animations run on: ``now`` slowed by ``animationSlowdown``. Timelines are
+    /// ticked, started, settled and interrupted in these seconds; input and traces use ``now``.
+    public var animationTime: Double { animationClock.animationTime(at: now) }
+    /// Slow animations: every animation and settle runs this many times slower (1: normal
+    /// speed; must be finite and > 0). Changing it mid-animation changes the pace without a
+    /// jump; a small badge shows the factor while it is not 1. Ctrl+T toggles ×5.
+    public var animationSlowdown: Double {
+        get { animationClock.factor }
+        set {
+            animationClock.setFactor(newValue, at: now)
+            slowAnimationsBadge.update(factor: newValue, in: Rect(size: size))
+            setNeedsDisplay()
+        }
+    }
+    private var animationClock = AnimationClock()
+    private let slowAnimationsBadge = SlowAnimationsBadge()
     /// Receives one record per transition event (the demo's `--trace`).
     public var traceSink: ((TraceRecord) -> Void)?
 
@@ -47,6 +63,7 @@ public final class Window {
         frameView.addSubview(rootView)
         headerBar.isHidden = true
         frameView.addSubview(headerBar)
+        frameView.addSubview(slowAnimationsBadge)
         rootViewController.view.frame = rootView.bounds
         rootView.addSubview(rootViewController.view)
         rootViewController.beginAppearanceTransition(isAppearing: true, animated: false)
@@ -101,6 +118,7 @@ public final class Window {
             rootView.frame = content
             rootViewController.windowDidResize(to: content.size)
         }
+        slowAnimationsBadge.update(factor: animationSlowdown, in: Rect(size: size))
         needsFullDamage = true
         setNeedsDisplay()
     }
@@ -212,7 +230,7 @@ public final class Window {
     /// Advances animations to `time` (seconds, the compositor's frame clock).
     public func tick(at time: Double) {
         now = max(now, time)
-        if animationDriver.tick(at: now) { setNeedsDisplay() }
+        if animationDriver.tick(at: animationTime) { setNeedsDisplay() }
         motionRecording.sample(at: now)
     }
 
@@ -351,6 +369,7 @@ public final class Window {
             host?.requestClose()
             return
         }
+        if handleSlowAnimationsKey(event) { return }
         if event.modifiers.isSuperset(of: [.control, .shift]), !event.isRepeat,
            event.key == .other(Window.keysymLowercaseM) || event.key == .other(Window.keysymUppercaseM) {
             showsMotionPlot.toggle()
@@ -371,10 +390,14 @@ public final class Window {
     static let keysymLowercaseM: UInt32 = 0x6D
     static let keysymUppercaseM: UInt32 = 0x4D
 
-    /// Records a transition event for the trace.
+    /// Records a transition event for the trace, stamped with when it happened: the host's
+    /// monotonic clock, not the last frame's time (stale after an idle spell, 0 before the first).
     func trace(_ record: TraceRecord) {
         motionRecording.record(record, at: now, running: activeTransitions)
-        traceSink?(record)
+        guard let traceSink else { return }
+        var record = record
+        record.time = host?.monotonicTime ?? record.time
+        traceSink(record)
     }
 
     /// Transitions running in this window, oldest first.
@@ -394,7 +417,7 @@ public final class Window {
         setNeedsDisplay()
     }
 
-    /// Runs `action` at the next frame tick, with its time.
+    /// Runs `action` at the next frame tick, with its time on the animation clock.
     func atNextFrame(_ action: @escaping (Double) -> Void) {
         animationDriver.atNextTick(action)
         setNeedsDisplay()

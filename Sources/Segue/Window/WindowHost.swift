@@ -23,6 +23,10 @@ public protocol WindowHost: AnyObject {
     func minimize()
     /// The user asked to close the window (its close button, Ctrl+Q): the platform ends it.
     func requestClose()
+    /// Now, in seconds on the platform's monotonic clock (CLOCK_MONOTONIC on Linux): when things
+    /// happened, for the trace. nil (the default) stands for the last frame's time, as offscreen
+    /// hosts on a manual clock want.
+    var monotonicTime: Double? { get }
 }
 
 extension WindowHost {
@@ -32,6 +36,7 @@ extension WindowHost {
     public func setFullscreen(_ fullscreen: Bool) {}
     public func minimize() {}
     public func requestClose() {}
+    public var monotonicTime: Double? { nil }
 }
 
 /// Pointer shapes, named as in the freedesktop cursor themes.

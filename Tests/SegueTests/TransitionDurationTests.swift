@@ -1,0 +1,107 @@
+import Canvas
+@testable import Demos
+import Motion
+import Segue
+import Testing
+
+/// Each tutorial's duration, measured from frame timestamps (not read from the animators'
+/// constants): from the frame that starts the transition's timeline to the frame that
+/// completes it, at 60 Hz on a manual clock. A transition of D seconds completes on the
+/// first frame at or after D, so the measurement lies in [D, D + one frame).
+@MainActor
+@Suite("Transition durations from frame timestamps")
+struct TransitionDurationTests {
+    static let frame = OffscreenWindow.frameInterval
+
+    /// Runs `start`, then ticks frames until the transition it started completes; returns the
+    /// time from the frame its timeline started at to the completing frame.
+    static func measure(_ host: OffscreenWindow, start: () -> Void) throws -> Double {
+        host.clearTrace()
+        start()
+        var begin: Double?
+        for _ in 0..<3000 {
+            host.frame()
+            if begin == nil, let context = host.window.activeTransitions.last, context.timeline.state == .running {
+                begin = host.window.now
+            }
+            if host.trace.contains(where: { $0.event == .complete }) {
+                let began = try #require(begin, "the transition never ran on its timeline")
+                return host.window.now - began
+            }
+        }
+        Issue.record("no completion within 50 s")
+        return .nan
+    }
+
+    static func expectDuration(_ measured: Double, _ tutorial: Double, _ what: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) {
+        print("measured: \(what) \(measured) s (tutorial: \(tutorial) s)")
+        #expect(measured >= tutorial - 1e-9 && measured < tutorial + frame,
+                "\(what): \(measured) s from frame timestamps, the tutorial says \(tutorial) s",
+                sourceLocation: sourceLocation)
+    }
+
+    @Test("tutorial 000: the slide push takes 0.5 s")
+    func slide() throws {
+        let demo = DemoFixture()
+        let measured = try Self.measure(demo.host) { demo.host.click(at: demo.rowPoint(0)) }
+        Self.expectDuration(measured, 0.5, "slide push")
+    }
+
+    @Test("tutorial 000: the custom container's slide takes 0.5 s")
+    func containerSlide() throws {
+        let container = ContainerTab.make() as! ContainerViewController
+        let host = OffscreenWindow(root: container)
+        // The second button of three across the 400 px bar.
+        let measured = try Self.measure(host) { host.click(at: Point(x: 200, y: ContainerViewController.barHeight / 2)) }
+        Self.expectDuration(measured, 0.5, "container switch")
+        #expect(container.selectedIndex == 1)
+    }
+
+    @Test("tutorial 003: the scale-and-fade push takes 0.25 s")
+    func scaleFade() throws {
+        let navigation = DemoNavigationController(rootViewController: ListPage(title: "Navigation", items: DemoItem.samples))
+        let host = OffscreenWindow(root: navigation)
+        let measured = try Self.measure(host) {
+            host.click(at: Point(x: 200, y: NavigationBar.height + ListPage.rowHeight * 1.5))
+        }
+        Self.expectDuration(measured, 0.25, "scale-and-fade push")
+        #expect(navigation.viewControllers.count == 2)
+    }
+
+    @Test("tutorial 001: the flat zoom push and pop take 0.8 s")
+    func flatZoom() throws {
+        let navigation = GalleryNavigationController()
+        let host = OffscreenWindow(root: navigation)
+        let cell = GalleryPage.cellFrame(2, width: navigation.containerView.bounds.width)
+        let push = try Self.measure(host) { host.click(at: cell.offsetBy(dx: 0, dy: NavigationBar.height).center) }
+        Self.expectDuration(push, 0.8, "flat zoom push")
+        #expect(navigation.viewControllers.count == 2)
+        let pop = try Self.measure(host) { navigation.popViewController(animated: true) }
+        Self.expectDuration(pop, 0.8, "flat zoom pop")
+        #expect(navigation.viewControllers.count == 1)
+    }
+
+    @Test("tutorial 002: the card flip presents and dismisses in 0.6 s")
+    func cardFlip() throws {
+        let page = ModalPage()
+        let host = OffscreenWindow(root: page, size: Size(width: 800, height: 600))
+        let present = try Self.measure(host) { page.presentReveal() }
+        Self.expectDuration(present, 0.6, "card flip present")
+        let dismiss = try Self.measure(host) { page.presentedViewController?.dismiss(animated: true) }
+        Self.expectDuration(dismiss, 0.6, "card flip dismiss")
+    }
+
+    @Test("tutorial 004: expand from icon runs 0.6 s here, the tutorial's 3.0 s with slow animations ×5")
+    func expandFromIcon() throws {
+        let page = ModalPage()
+        let host = OffscreenWindow(root: page, size: Size(width: 800, height: 600))
+        let product = try Self.measure(host) { page.presentDetail() }
+        Self.expectDuration(product, 0.6, "expand present")
+        let dismiss = try Self.measure(host) { page.presentedViewController?.dismiss(animated: true) }
+        Self.expectDuration(dismiss, 0.6, "expand dismiss")
+        host.window.animationSlowdown = 5
+        let slowed = try Self.measure(host) { page.presentDetail() }
+        Self.expectDuration(slowed, 3.0, "expand present at ×5")
+    }
+}
