@@ -29,14 +29,19 @@ public final class MotionRecording {
 
     /// The transition's progress at one moment.
     public struct Sample: Sendable, Equatable {
+        /// The frame's time (frame clock, seconds).
         public var time: Double
+        /// The transition's fraction complete in that frame (a spring may overshoot 0…1).
         public var progress: Double
+        /// Who moved it.
         public var phase: Phase
     }
 
     /// One let-go of the gesture and what it decided.
     public struct Release: Sendable, Equatable {
+        /// The frame the gesture let go in (frame clock, seconds).
         public var time: Double
+        /// The transition's fraction complete at the release.
         public var progress: Double
         /// Progress per second, positive towards commit.
         public var velocity: Double
@@ -49,7 +54,9 @@ public final class MotionRecording {
     /// The incoming tab's colour during a tab switch: it runs from ``from`` to ``to`` on a
     /// straight line in OKLab.
     public struct ColorPath: Sendable, Equatable {
+        /// The incoming tab's colour before the switch (the unselected colour).
         public var from: Color
+        /// Its colour once the switch completes (the selected colour).
         public var to: Color
         /// The incoming button's colour at each sample, oldest first; the last is the current one.
         public var colors: [Color]
