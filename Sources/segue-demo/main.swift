@@ -5,8 +5,8 @@ import SegueWayland
 
 /// segue-demo: every transition from the five tutorials, in one window.
 ///
-///     segue-demo [--trace FILE] [--stats FILE] [--slow N]
-let usage = "usage: segue-demo [--trace FILE] [--stats FILE] [--slow N]"
+///     segue-demo [--trace FILE] [--stats FILE] [--slow N] [--motion-plot]
+let usage = "usage: segue-demo [--trace FILE] [--stats FILE] [--slow N] [--motion-plot]"
 let mainStart = segueMonotonicMilliseconds()
 
 struct Options {
@@ -15,6 +15,8 @@ struct Options {
     var statsPath: String?
     /// Slow animations: everything animates N times slower (`--slow N`, else `SEGUE_SLOWDOWN`).
     var slowdown: Double?
+    /// Start with the motion plot showing (Ctrl+Shift+M toggles it).
+    var motionPlot = false
 }
 
 struct UsageError: Error { let message: String }
@@ -36,6 +38,8 @@ func parseOptions(_ arguments: [String]) -> Result<Options, UsageError> {
                 return .failure(UsageError(message: "--slow needs a finite number > 0, not '\(text)'"))
             }
             options.slowdown = factor
+        case "--motion-plot":
+            options.motionPlot = true
         case "-h", "--help":
             print(usage)
             exit(0)
@@ -84,6 +88,7 @@ let statsOutput = checkedOutput(options.statsPath, "--stats")
 MainActor.assumeIsolated {
     let window = Window(rootViewController: DemoApp.makeRoot())
     if let slowdown = options.slowdown { window.animationSlowdown = slowdown }
+    window.showsMotionPlot = options.motionPlot
     do {
         // The launcher may say when it spawned us (CLOCK_MONOTONIC ms) for launch-to-first-frame.
         let launch = getenv("SEGUE_LAUNCH_MONOTONIC_MS").flatMap { Double(String(cString: $0)) }

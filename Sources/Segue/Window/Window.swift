@@ -152,6 +152,22 @@ public final class Window {
     /// each frame; hidden when nothing is focused or a transition runs.
     public var focusRing: FocusRingView { keyboardFocus.ring }
 
+    // MARK: motion plot
+
+    /// What the motion plot graphs: the latest transition, recorded whether or not it shows.
+    public let motionRecording = MotionRecording()
+    /// The motion plot's panel, composited above everything when ``showsMotionPlot``.
+    public private(set) lazy var motionPlot: MotionPlotView = {
+        let plot = MotionPlotView(recording: motionRecording)
+        plot.hostingWindow = self
+        plot.isHidden = true
+        return plot
+    }()
+    /// Shows the motion plot (Ctrl+Shift+M toggles it; `segue-demo --motion-plot` starts with it).
+    public var showsMotionPlot = false {
+        didSet { if showsMotionPlot != oldValue { motionPlot.isHidden = !showsMotionPlot } }
+    }
+
     /// The controls Tab visits now, in order.
     public var focusableControls: [Control] { keyboardFocus.focusableControls() }
 
@@ -215,6 +231,7 @@ public final class Window {
     public func tick(at time: Double) {
         now = max(now, time)
         if animationDriver.tick(at: animationTime) { setNeedsDisplay() }
+        motionRecording.sample(at: now)
     }
 
     /// True while something animates or a gesture is held: the platform keeps frames coming.
@@ -259,6 +276,11 @@ public final class Window {
         self.deviceScale = deviceScale
         frameView.layoutIfNeeded()
         keyboardFocus.updateRing()
+        if showsMotionPlot {
+            let frame = MotionPlotView.frame(in: contentRect)
+            if motionPlot.frame != frame { motionPlot.frame = frame }
+            motionPlot.refresh()
+        }
         let windowRect = Rect(x: origin.x, y: origin.y, width: (size.width * deviceScale).rounded(.up),
                               height: (size.height * deviceScale).rounded(.up))
         pass.features = Window.renderFeatures
@@ -278,8 +300,9 @@ public final class Window {
         }
         // The ring, above everything: it hides nothing, so it never occludes.
         _ = focusRing.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
+        _ = motionPlot.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
         if needsFullDamage { pass.damageAll() }
-        promotion.update(roots: frameView.subviews + [focusRing], enabled: promotesLayers, pass: pass)
+        promotion.update(roots: frameView.subviews + [focusRing, motionPlot], enabled: promotesLayers, pass: pass)
         needsFullDamage = false
         needsDisplay = false
         return pass.damage.isEmpty ? nil : pass.damage
@@ -308,6 +331,7 @@ public final class Window {
         }
         for view in frameView.subviews { view.composite(into: canvas, deviceScale: deviceScale, pass: pass) }
         focusRing.composite(into: canvas, deviceScale: deviceScale, pass: pass)
+        motionPlot.composite(into: canvas, deviceScale: deviceScale, pass: pass)
         canvas.restore()
         return pass.report
     }
@@ -331,7 +355,7 @@ public final class Window {
     }
 
     /// Keyboard focus first (Tab, Shift+Tab, arrows, Enter and Space on a focused control),
-    /// then offers a key to the topmost presented controller, then down the chain; Esc
+    /// then the window's keys (F11, Ctrl+Q, Ctrl+Shift+M for the motion plot), then offers a key to the topmost presented controller, then down the chain; Esc
     /// dismisses the topmost presentation when nobody took it.
     func handleKey(_ event: KeyEvent) {
         if keyboardFocus.handle(event) { return }
@@ -346,6 +370,11 @@ public final class Window {
             return
         }
         if handleSlowAnimationsKey(event) { return }
+        if event.modifiers.isSuperset(of: [.control, .shift]), !event.isRepeat,
+           event.key == .other(Window.keysymLowercaseM) || event.key == .other(Window.keysymUppercaseM) {
+            showsMotionPlot.toggle()
+            return
+        }
         var chain = [rootViewController]
         while let next = chain.last?.presentedViewController { chain.append(next) }
         for controller in chain.reversed() where controller.handleKey(event) { return }
@@ -358,10 +387,13 @@ public final class Window {
     static let keysymF11: UInt32 = 0xFFC8
     static let keysymLowercaseQ: UInt32 = 0x71
     static let keysymUppercaseQ: UInt32 = 0x51
+    static let keysymLowercaseM: UInt32 = 0x6D
+    static let keysymUppercaseM: UInt32 = 0x4D
 
     /// Records a transition event for the trace, stamped with when it happened: the host's
     /// monotonic clock, not the last frame's time (stale after an idle spell, 0 before the first).
     func trace(_ record: TraceRecord) {
+        motionRecording.record(record, at: now, running: activeTransitions)
         guard let traceSink else { return }
         var record = record
         record.time = host?.monotonicTime ?? record.time
