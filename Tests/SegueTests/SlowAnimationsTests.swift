@@ -109,4 +109,20 @@ struct SlowAnimationsTests {
         demo.host.window.animationSlowdown = 1
         #expect(demo.host.render().pixel(x: probe.x, y: probe.y) == normal, "gone at ×1")
     }
+
+    @Test("with the motion plot showing, the badge moves below its panel instead of under it")
+    func badgeBelowTheMotionPlot() {
+        let demo = DemoFixture()
+        demo.host.window.animationSlowdown = 5
+        demo.host.window.showsMotionPlot = true
+        let shot = demo.host.render()
+        let panel = demo.host.window.motionPlot.frame
+        #expect(panel.height > 100, "the panel is laid out: \(panel)")
+        // The badge: 24 px tall, 10 px below the panel's bottom, 12 px from the right edge.
+        let pixel = shot.pixel(x: Int(demo.width) - 15, y: Int(panel.maxY) + 13)
+        #expect(pixel.red > 0.7 && pixel.green < 0.45 && pixel.blue < 0.2, "badge below the panel: \(pixel)")
+        demo.host.window.showsMotionPlot = false
+        let back = demo.host.render().pixel(x: Int(demo.width) - 15, y: 13)
+        #expect(back.red > 0.7 && back.green < 0.45 && back.blue < 0.2, "badge back in the corner: \(back)")
+    }
 }

@@ -34,7 +34,7 @@ public final class Window {
         get { animationClock.factor }
         set {
             animationClock.setFactor(newValue, at: now)
-            slowAnimationsBadge.update(factor: newValue, in: contentRect)
+            placeSlowAnimationsBadge()
             setNeedsDisplay()
         }
     }
@@ -118,7 +118,7 @@ public final class Window {
             rootView.frame = content
             rootViewController.windowDidResize(to: content.size)
         }
-        slowAnimationsBadge.update(factor: animationSlowdown, in: contentRect)
+        placeSlowAnimationsBadge()
         needsFullDamage = true
         setNeedsDisplay()
     }
@@ -156,6 +156,17 @@ public final class Window {
 
     /// What the motion plot graphs: the latest transition, recorded whether or not it shows.
     public let motionRecording = MotionRecording()
+    /// The slow-animation badge sits in the content's top-right corner, below the motion plot's
+    /// panel when that shows (which would cover it).
+    private func placeSlowAnimationsBadge() {
+        var area = contentRect
+        if showsMotionPlot {
+            let panelBottom = MotionPlotView.frame(in: area).maxY
+            area = Rect(x: area.minX, y: panelBottom, width: area.width, height: max(0, area.maxY - panelBottom))
+        }
+        slowAnimationsBadge.update(factor: animationSlowdown, in: area)
+    }
+
     /// The motion plot's panel, composited above everything when ``showsMotionPlot``.
     public private(set) lazy var motionPlot: MotionPlotView = {
         let plot = MotionPlotView(recording: motionRecording)
@@ -165,7 +176,11 @@ public final class Window {
     }()
     /// Shows the motion plot (Ctrl+Shift+M toggles it; `segue-demo --motion-plot` starts with it).
     public var showsMotionPlot = false {
-        didSet { if showsMotionPlot != oldValue { motionPlot.isHidden = !showsMotionPlot } }
+        didSet {
+            guard showsMotionPlot != oldValue else { return }
+            motionPlot.isHidden = !showsMotionPlot
+            placeSlowAnimationsBadge()
+        }
     }
 
     /// The controls Tab visits now, in order.
