@@ -129,4 +129,89 @@ struct WindowStateStormE2ETests {
         // The window is on screen, drawn: the list's first-row dot (#3478F6) is there.
         #expect(shot.centroid(of: Color(hex: 0x3478F6)) != nil, "no window content at the end")
     }
+
+    /// The window geometry's top-left on screen, from the list's first-row dot (#3478F6),
+    /// 26 px right of and 126 px below it (the 46 px header bar, then the row).
+    private func windowOrigin(_ shot: Surface) throws -> Point {
+        guard let dot = shot.centroid(of: Color(hex: 0x3478F6)) else { throw HarnessError("the first-row dot is not on screen") }
+        return Point(x: (dot.x - 26).rounded(), y: (dot.y - 126).rounded())
+    }
+
+    @Test func twoThousandResizeMotionsThroughOneByOneEndAtTheRightSize() throws {
+        let session = try start()
+        defer { session.stop() }
+        let origin = try windowOrigin(try session.stableScreenshot())
+        let grip = Point(x: origin.x + 1024 + 8, y: origin.y + 700 + 8)
+        try session.move(to: grip, afterMs: 100)
+        try session.press(afterMs: 50)
+        try session.waitFor("the app's resize request", timeout: 5) {
+            session.protocolLines(".resize(wl_seat@").contains { $0.hasSuffix(", 10)") }
+        }
+        // 2,000 motions 2 ms apart, seeded: past the top-left (weston asks for 1×1), under the
+        // minimum, large, and back. Each waits for weston to take it (a roundtrip), as a 1 kHz
+        // mouse would at most: faster than that, weston 10 (libwayland 1.21's fixed 4 KiB
+        // per-client buffer) disconnects a client still drawing the last configure.
+        var random = FuzzRandom(seed: 2000)
+        for step in 0..<2000 {
+            let target: Point
+            switch random.int(0...3) {
+            case 0: target = Point(x: origin.x - Double(random.int(0...200)), y: origin.y - Double(random.int(0...200)))
+            case 1: target = Point(x: origin.x + Double(random.int(0...320)), y: origin.y + Double(random.int(0...480)))
+            default: target = Point(x: origin.x + Double(random.int(0...1250)), y: origin.y + Double(random.int(0...760)))
+            }
+            do {
+                try session.move(to: target, afterMs: 2)
+                try session.send("sleep 2")
+            } catch {
+                throw HarnessError("\(error) at motion \(step); weston: \(session.westonLog.suffix(1500)); app: \(session.appLog.suffix(300))")
+            }
+            if step % 100 == 99 {
+                #expect(session.app?.isRunning == true, "the app died at motion \(step): \(session.appLog.suffix(400))")
+            }
+        }
+        // End where the result is under the minimum width but above the minimum height.
+        try session.move(to: Point(x: origin.x + 200 + 8, y: origin.y + 600 + 8), afterMs: 20)
+        try session.release(afterMs: 50)
+        try session.waitFor("a \(Self.minimumSize.width)×600 geometry", timeout: 10) {
+            self.geometry(session).map { $0[2] == Self.minimumSize.width && $0[3] == 600 } ?? false
+        }
+        try session.parkPointer()
+        let shot = try session.stableScreenshot()
+        session.keep(shot, as: "storm-resize-2000-end")
+        expectHealthy(session, "after 2,000 resize motions")
+        #expect(try windowOrigin(shot) == origin, "resizing from the bottom-right keeps the top-left")
+    }
+
+    /// A maximize (a resize) while a push slides, and while a held edge drag drives a pop:
+    /// both transitions complete, the trace keeps its invariants, the app ends maximized.
+    @Test func stateChangesDuringAPushAndAHeldDrag() throws {
+        let session = try start()
+        defer { session.stop() }
+        let origin = try windowOrigin(try session.stableScreenshot())
+        // Push: click the first row, maximize at once.
+        try session.click(at: Point(x: origin.x + 200, y: origin.y + 126))
+        try chord(session, [Self.leftMeta, Self.leftShift, Self.keyM])
+        try session.waitForTransitionsToSettle()
+        try session.waitFor("a maximized geometry", timeout: 5) {
+            self.geometry(session) == [0, 0, Double(Self.outputWidth), Double(Self.outputHeight - Self.panel)]
+        }
+        _ = try session.stableScreenshot()
+        // Held drag from the content's left edge (an interactive pop), unmaximize mid-drag,
+        // then let go past half way.
+        try session.move(to: Point(x: 4, y: 400), afterMs: 100)
+        try session.press(afterMs: 50)
+        try session.drag(to: Point(x: 300, y: 400), steps: 10)
+        try chord(session, [Self.leftMeta, Self.leftShift, Self.keyM])
+        try session.drag(to: Point(x: 900, y: 400), steps: 10)
+        try session.release(afterMs: 16)
+        try session.waitForTransitionsToSettle()
+        let shot = try session.parkedScreenshot()
+        session.keep(shot, as: "storm-during-transitions-end")
+        expectHealthy(session, "after state changes during transitions")
+        let trace = (try? String(contentsOfFile: session.tracePath, encoding: .utf8)) ?? ""
+        #expect(TraceInvariants.check(trace, settled: true).isEmpty, "\(TraceInvariants.check(trace, settled: true))")
+        #expect(session.traceCount("begin") >= 2, "the push and the pop both began")
+        let acked = try #require(lastAcknowledged(session))
+        #expect(geometryFits(geometry(session), acked), "geometry \(String(describing: geometry(session))) for \(acked)")
+    }
 }
