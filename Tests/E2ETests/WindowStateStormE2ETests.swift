@@ -187,7 +187,8 @@ struct WindowStateStormE2ETests {
     @Test func stateChangesDuringAPushAndAHeldDrag() throws {
         let session = try start()
         defer { session.stop() }
-        let origin = try windowOrigin(try session.stableScreenshot())
+        let launch = try session.parkedScreenshot()
+        let origin = try windowOrigin(launch)
         // Push: click the first row, maximize at once.
         try session.click(at: Point(x: origin.x + 200, y: origin.y + 126))
         try chord(session, [Self.leftMeta, Self.leftShift, Self.keyM])
@@ -213,5 +214,23 @@ struct WindowStateStormE2ETests {
         #expect(session.traceCount("begin") >= 2, "the push and the pop both began")
         let acked = try #require(lastAcknowledged(session))
         #expect(geometryFits(geometry(session), acked), "geometry \(String(describing: geometry(session))) for \(acked)")
+        // Floating again at its own size, the pop finished: the window shows what it showed at
+        // launch, pixel for pixel, wherever weston put it.
+        #expect(geometry(session) == [24, 24, 1024, 700])
+        let end = try windowOrigin(shot)
+        #expect(windowPixelsEqual(launch, at: origin, shot, at: end, size: (1024, 700)), "the window differs from its launch picture")
+    }
+
+    /// Whether the `size` window rectangles at `a` in `first` and at `b` in `second` are equal.
+    private func windowPixelsEqual(_ first: Surface, at a: Point, _ second: Surface, at b: Point, size: (Int, Int)) -> Bool {
+        let (ax, ay, bx, by) = (Int(a.x), Int(a.y), Int(b.x), Int(b.y))
+        guard ax >= 0, ay >= 0, bx >= 0, by >= 0, ax + size.0 <= first.width, ay + size.1 <= first.height,
+              bx + size.0 <= second.width, by + size.1 <= second.height else { return false }
+        for y in 0..<size.1 {
+            for x in 0..<size.0 where first.pixel(x: ax + x, y: ay + y) != second.pixel(x: bx + x, y: by + y) {
+                return false
+            }
+        }
+        return true
     }
 }
