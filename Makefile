@@ -14,7 +14,7 @@ TEST_PACKAGES = sway grim wtype \
 HELPERS = meson-helpers/build
 
 .PHONY: deps test-deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw \
-	release install uninstall check-assets
+	release install uninstall check-assets test-asan
 
 ## Installs the Debian packages (skipped when all are present).
 deps:
@@ -42,6 +42,22 @@ test: test-deps helpers check-protocols check-assets build
 	@[ -x $(HELPERS)/segue-kwin-input ] || { meson setup --reconfigure $(HELPERS) meson-helpers && ninja -C $(HELPERS); }
 	$(SWIFT) test
 	scripts/check-kwin-icon.py .build/debug/segue-demo
+
+## AddressSanitizer (and LeakSanitizer) build in its own scratch path, so it never thrashes the
+## normal one: the offscreen suites, then the e2e fuzz (3 seeds) against the ASan segue-demo.
+## Leak reports are limited to the project's code by scripts/lsan.supp (system libraries only);
+## ASAN_LEAKS=0 checks memory errors alone (what CI runs while the offscreen suites still leak).
+## The fuzz's memory-growth check is off here: ASan's quarantine keeps freed memory resident.
+ASAN_BUILD = .build/asan
+ASAN_LEAKS ?= 1
+ASAN_ENV = ASAN_OPTIONS=detect_leaks=$(ASAN_LEAKS) \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0
+test-asan: helpers check-protocols
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_BUILD)
+	$(ASAN_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_BUILD) \
+		--filter 'MotionTests|CanvasTests|SegueTests|FuzzToolTests'
+	SEGUE_BIN_DIR=$(ASAN_BUILD)/debug SEGUE_FUZZ_RSS_LIMIT=0 $(ASAN_ENV) \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_BUILD) --filter FuzzE2ETests
 
 ## Opens the demo in your Wayland session, or runs the headless tour when there is none.
 demo: helpers build

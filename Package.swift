@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "segue-demo", targets: ["segue-demo"]),
         .executable(name: "segue-bench", targets: ["segue-bench"]),
+        .executable(name: "segue-fuzz", targets: ["segue-fuzz"]),
         .library(name: "Segue", targets: ["Segue"]),
     ],
     dependencies: [
@@ -37,6 +38,8 @@ let package = Package(
         .executableTarget(name: "segue-tour", dependencies: ["SegueTestKit", "Canvas", "Motion"]),
         // In-compositor figures (frames, latency, idle wake-ups, CPU per frame) from segue-demo --stats.
         .executableTarget(name: "segue-perf", dependencies: ["SegueTestKit"]),
+        // Randomized input end to end (`--seed N`, `--replay FILE`); the e2e suite runs the same code.
+        .executableTarget(name: "segue-fuzz", dependencies: ["SegueTestKit"]),
 
         .testTarget(name: "MotionTests", dependencies: [
             "Motion", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -241,6 +241,97 @@ parse_time(const char *s, uint32_t *out)
 	return parse_u32(s, out);
 }
 
+/* --------------------------------------------------------------- */
+/* randomized input (segue-fuzz): axis sources, bursts, pauses      */
+
+/* While on, input commands are answered as soon as they are queued, without a roundtrip,
+ * so a burst reaches the client as fast as the compositor forwards it. */
+static bool batching;
+static unsigned batched_since_roundtrip;
+/* libwayland's output buffer is 4 KiB and a full one with a busy compositor is fatal:
+ * a roundtrip every so many batched requests (each under 40 bytes) keeps it well below. */
+#define BATCH_ROUNDTRIP_EVERY 32
+
+static bool
+parse_axis_source(const char *s, uint32_t *source)
+{
+	if (!strcmp(s, "wheel"))
+		*source = SEGUE_TEST_AXIS_SOURCE_WHEEL;
+	else if (!strcmp(s, "finger"))
+		*source = SEGUE_TEST_AXIS_SOURCE_FINGER;
+	else if (!strcmp(s, "continuous"))
+		*source = SEGUE_TEST_AXIS_SOURCE_CONTINUOUS;
+	else if (!strcmp(s, "wheel-tilt"))
+		*source = SEGUE_TEST_AXIS_SOURCE_WHEEL_TILT;
+	else
+		return false;
+	return true;
+}
+
+static bool
+parse_axis(const char *s, uint32_t *axis);
+
+/* axis-source wheel|finger|continuous|wheel-tilt vertical|horizontal VALUE [T] */
+static bool
+run_axis_source(int argc, char **argv)
+{
+	uint32_t source, axis, t;
+	double v;
+
+	if (argc < 4 || argc > 5 || !parse_axis_source(argv[1], &source) ||
+	    !parse_axis(argv[2], &axis) || !parse_double(argv[3], &v) ||
+	    !parse_time(argc > 4 ? argv[4] : NULL, &t)) {
+		reply("error: usage: axis-source wheel|finger|continuous|wheel-tilt "
+		      "vertical|horizontal VALUE [T]");
+		return false;
+	}
+	segue_test_source_axis(test, source, axis, wl_fixed_from_double(v), t);
+	return true;
+}
+
+/* batch on|off: "off" ends with a roundtrip, so its "ok" means everything was processed. */
+static bool
+run_batch(int argc, char **argv)
+{
+	if (argc != 2 || (strcmp(argv[1], "on") && strcmp(argv[1], "off"))) {
+		reply("error: usage: batch on|off");
+		return false;
+	}
+	batching = !strcmp(argv[1], "on");
+	batched_since_roundtrip = 0;
+	if (batching)
+		reply("ok");
+	return !batching;
+}
+
+/* sleep MS: a pause between bursts, at most 10 s. */
+static void
+run_sleep(int argc, char **argv)
+{
+	uint32_t ms;
+
+	if (argc != 2 || !parse_u32(argv[1], &ms) || ms > 10000) {
+		reply("error: usage: sleep MS (0..10000)");
+		return;
+	}
+	usleep(ms * 1000);
+	reply("ok");
+}
+
+/* After an input command in batch mode: flush, with a roundtrip now and then. */
+static void
+batched_sent(const char *what)
+{
+	if (++batched_since_roundtrip >= BATCH_ROUNDTRIP_EVERY) {
+		batched_since_roundtrip = 0;
+		if (wl_display_roundtrip(display) < 0)
+			die_connection(what);
+	} else if (wl_display_flush(display) < 0 && errno != EAGAIN) {
+		die_connection(what);
+	}
+	reply("ok");
+}
+
 #define MAX_ARGS 8
 
 /* Returns true if a request was sent and a roundtrip is needed. */
@@ -397,6 +488,15 @@ run_command(int argc, char **argv)
 		return false;
 	}
 
+	if (!strcmp(cmd, "axis-source"))
+		return run_axis_source(argc, argv);
+	if (!strcmp(cmd, "batch"))
+		return run_batch(argc, argv);
+	if (!strcmp(cmd, "sleep")) {
+		run_sleep(argc, argv);
+		return false;
+	}
+
 	if (!strcmp(cmd, "sync"))
 		return true;
 
@@ -479,12 +579,19 @@ main(int argc, char *argv[])
 			break;
 		}
 
-		if (run_command(n, args)) {
+		/* Batched: input commands only; "sync" and "batch off" still roundtrip. */
+		bool batched = batching && strcmp(args[0], "sync") &&
+			       strcmp(args[0], "batch");
+
+		if (!run_command(n, args)) {
+			if (wl_display_get_error(display))
+				die_connection(args[0]);
+		} else if (batched) {
+			batched_sent(args[0]);
+		} else {
 			if (wl_display_roundtrip(display) < 0)
 				die_connection(args[0]);
 			reply("ok");
-		} else if (wl_display_get_error(display)) {
-			die_connection(args[0]);
 		}
 	}
 

@@ -408,6 +408,21 @@ test_finger_axis_stop(struct wl_client *client, struct wl_resource *resource,
 	send_axis(resource, WL_POINTER_AXIS_SOURCE_FINGER, axis, 0, time_ms);
 }
 
+/* Randomized input (segue-fuzz): a scroll announced with any wl_pointer.axis_source. */
+static void
+test_source_axis(struct wl_client *client, struct wl_resource *resource,
+		 uint32_t source, uint32_t axis, wl_fixed_t value,
+		 uint32_t time_ms)
+{
+	(void)client;
+	if (source > SEGUE_TEST_AXIS_SOURCE_WHEEL_TILT) {
+		wl_resource_post_error(resource, SEGUE_TEST_ERROR_INVALID_ARGUMENT,
+				       "axis source %u is not 0..3", source);
+		return;
+	}
+	send_axis(resource, source, axis, wl_fixed_to_double(value), time_ms);
+}
+
 static void
 test_key(struct wl_client *client, struct wl_resource *resource,
 	 uint32_t key, uint32_t state, uint32_t time_ms)
@@ -526,6 +541,7 @@ static const struct segue_test_interface test_implementation = {
 	.finger_axis = test_finger_axis,
 	.finger_axis_stop = test_finger_axis_stop,
 	.post_client_error = test_post_client_error,
+	.source_axis = test_source_axis,
 };
 
 static void

@@ -42,11 +42,12 @@ static const struct wl_message segue_test_requests[] = {
 	{ "finger_axis", "ufu", segue_test_types + 0 },
 	{ "finger_axis_stop", "uu", segue_test_types + 0 },
 	{ "post_client_error", "us", segue_test_types + 0 },
+	{ "source_axis", "uufu", segue_test_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface segue_test_interface = {
 	"segue_test", 1,
-	12, segue_test_requests,
+	13, segue_test_requests,
 	0, NULL,
 };
 

@@ -127,6 +127,16 @@ enum segue_test_axis {
 };
 #endif /* SEGUE_TEST_AXIS_ENUM */
 
+#ifndef SEGUE_TEST_AXIS_SOURCE_ENUM
+#define SEGUE_TEST_AXIS_SOURCE_ENUM
+enum segue_test_axis_source {
+	SEGUE_TEST_AXIS_SOURCE_WHEEL = 0,
+	SEGUE_TEST_AXIS_SOURCE_FINGER = 1,
+	SEGUE_TEST_AXIS_SOURCE_CONTINUOUS = 2,
+	SEGUE_TEST_AXIS_SOURCE_WHEEL_TILT = 3,
+};
+#endif /* SEGUE_TEST_AXIS_SOURCE_ENUM */
+
 #define SEGUE_TEST_DESTROY 0
 #define SEGUE_TEST_MOVE_POINTER 1
 #define SEGUE_TEST_BUTTON 2
@@ -139,6 +149,7 @@ enum segue_test_axis {
 #define SEGUE_TEST_FINGER_AXIS 9
 #define SEGUE_TEST_FINGER_AXIS_STOP 10
 #define SEGUE_TEST_POST_CLIENT_ERROR 11
+#define SEGUE_TEST_SOURCE_AXIS 12
 
 
 /**
@@ -189,6 +200,10 @@ enum segue_test_axis {
  * @ingroup iface_segue_test
  */
 #define SEGUE_TEST_POST_CLIENT_ERROR_SINCE_VERSION 1
+/**
+ * @ingroup iface_segue_test
+ */
+#define SEGUE_TEST_SOURCE_AXIS_SINCE_VERSION 1
 
 /** @ingroup iface_segue_test */
 static inline void
@@ -396,6 +411,25 @@ segue_test_post_client_error(struct segue_test *segue_test, uint32_t code, const
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) segue_test,
 			 SEGUE_TEST_POST_CLIENT_ERROR, NULL, wl_proxy_get_version((struct wl_proxy *) segue_test), 0, code, message);
+}
+
+/**
+ * @ingroup iface_segue_test
+ *
+ * Like axis, but announced with wl_pointer.axis_source source (the
+ * values of wl_pointer.axis_source: wheel, finger, continuous,
+ * wheel_tilt), followed by wl_pointer.frame. A value of 0 is an
+ * axis_stop (weston sends one for a zero value). Clients bound below
+ * wl_pointer version 6 get no axis_source for wheel_tilt.
+ *
+ * source above 3 or axis other than 0 or 1 is a protocol error
+ * (invalid_argument).
+ */
+static inline void
+segue_test_source_axis(struct segue_test *segue_test, uint32_t source, uint32_t axis, wl_fixed_t value, uint32_t time_ms)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) segue_test,
+			 SEGUE_TEST_SOURCE_AXIS, NULL, wl_proxy_get_version((struct wl_proxy *) segue_test), 0, source, axis, value, time_ms);
 }
 
 /**
