@@ -17,7 +17,8 @@ enum WaylandLog {
             guard let format, let arguments else { return }
             var buffer = [CChar](repeating: 0, count: 1024)
             _ = vsnprintf(&buffer, buffer.count, format, arguments)
-            let line = String(cString: buffer)
+            let length = buffer.firstIndex(of: 0) ?? buffer.count
+            let line = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let trimmed = line.hasPrefix("error: ") ? line.dropFirst("error: ".count) : Substring(line)
             heldMessages.append(String(trimmed.reversed().drop { $0 == "\n" || $0 == " " }.reversed()))
         }
