@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         // RealModule gives Motion sin/cos/exp without a C or platform import.
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
+        // Every executable's command line: --help, --version, errors in one line.
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         // C interop at the edge: module maps and shim headers, flags from pkg-config.
@@ -30,16 +32,23 @@ let package = Package(
         .target(name: "SegueWayland",
                 dependencies: ["Segue", "Canvas", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
         .target(name: "Demos", dependencies: ["Segue", "Canvas", "Motion", .product(name: "RealModule", package: "swift-numerics")]),
-        .executableTarget(name: "segue-demo", dependencies: ["Demos", "SegueWayland"]),
+        // The executables' shared command-line conventions (one-line errors, exit 2, --version).
+        .target(name: "SegueCommandLine", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "segue-demo", dependencies: ["Demos", "SegueWayland", "SegueCommandLine",
+                                                             .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Offscreen frame costs of every transition, beside a memcpy and a two-layer composite.
-        .executableTarget(name: "segue-bench", dependencies: ["Demos", "Segue", "Canvas", "Motion"]),
+        .executableTarget(name: "segue-bench", dependencies: ["Demos", "Segue", "Canvas", "Motion", "SegueCommandLine",
+                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Drives the real app in headless weston: the e2e tests and the headless tour share it.
         .target(name: "SegueTestKit", dependencies: ["Canvas", "Motion"]),
-        .executableTarget(name: "segue-tour", dependencies: ["SegueTestKit", "Canvas", "Motion"]),
+        .executableTarget(name: "segue-tour", dependencies: ["SegueTestKit", "Canvas", "Motion", "SegueCommandLine",
+                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // In-compositor figures (frames, latency, idle wake-ups, CPU per frame) from segue-demo --stats.
-        .executableTarget(name: "segue-perf", dependencies: ["SegueTestKit"]),
+        .executableTarget(name: "segue-perf", dependencies: ["SegueTestKit", "SegueCommandLine",
+                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Randomized input end to end (`--seed N`, `--replay FILE`); the e2e suite runs the same code.
-        .executableTarget(name: "segue-fuzz", dependencies: ["SegueTestKit"]),
+        .executableTarget(name: "segue-fuzz", dependencies: ["SegueTestKit", "SegueCommandLine",
+                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "MotionTests", dependencies: [
             "Motion", .product(name: "PropertyBased", package: "swift-property-based"),

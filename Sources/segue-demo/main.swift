@@ -1,60 +1,15 @@
 import Demos
 import Glibc
 import Segue
+import SegueCommandLine
 import SegueWayland
 
 /// segue-demo: every transition from the five tutorials, in one window.
 ///
-///     segue-demo [--trace FILE] [--stats FILE] [--slow N] [--motion-plot]
-let usage = "usage: segue-demo [--trace FILE] [--stats FILE] [--slow N] [--motion-plot]"
+///     segue-demo [--trace FILE] [--stats FILE] [--slow N] [--motion-plot]   (DemoOptions.swift)
 let mainStart = segueMonotonicMilliseconds()
 
-struct Options {
-    var tracePath: String?
-    /// Frame, latency, wake-up, CPU and memory figures as JSON: at exit, and on SIGUSR1.
-    var statsPath: String?
-    /// Slow animations: everything animates N times slower (`--slow N`, else `SEGUE_SLOWDOWN`).
-    var slowdown: Double?
-    /// Start with the motion plot showing (Ctrl+Shift+M toggles it).
-    var motionPlot = false
-}
-
 struct UsageError: Error { let message: String }
-
-func parseOptions(_ arguments: [String]) -> Result<Options, UsageError> {
-    var options = Options()
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-        switch argument {
-        case "--trace":
-            guard let path = rest.popFirst(), !path.hasPrefix("--") else { return .failure(UsageError(message: "--trace needs a file name")) }
-            options.tracePath = path
-        case "--stats":
-            guard let path = rest.popFirst(), !path.hasPrefix("--") else { return .failure(UsageError(message: "--stats needs a file name")) }
-            options.statsPath = path
-        case "--slow":
-            guard let text = rest.popFirst() else { return .failure(UsageError(message: "--slow needs a factor")) }
-            guard let factor = Window.parseSlowdown(text) else {
-                return .failure(UsageError(message: "--slow needs a finite number > 0, not '\(text)'"))
-            }
-            options.slowdown = factor
-        case "--motion-plot":
-            options.motionPlot = true
-        case "-h", "--help":
-            print(usage)
-            exit(0)
-        default:
-            return .failure(UsageError(message: "unknown argument '\(argument)'"))
-        }
-    }
-    if options.slowdown == nil, let text = getenv("SEGUE_SLOWDOWN").map({ String(cString: $0) }) {
-        guard let factor = Window.parseSlowdown(text) else {
-            return .failure(UsageError(message: "SEGUE_SLOWDOWN needs a finite number > 0, not '\(text)'"))
-        }
-        options.slowdown = factor
-    }
-    return .success(options)
-}
 
 func fail(_ message: String, code: Int32) -> Never {
     let line = "segue-demo: \(message)\n"
@@ -68,10 +23,12 @@ func warn(_ message: String) {
     line.withCString { _ = write(2, $0, strlen($0)) }
 }
 
-let options: Options
-switch parseOptions(Array(CommandLine.arguments.dropFirst())) {
-case .success(let parsed): options = parsed
-case .failure(let error): fail("\(error.message) (\(usage))", code: 2)
+var options = DemoOptions.parseOrExitWithOneLine()
+if options.slowdown == nil, let text = getenv("SEGUE_SLOWDOWN").map({ String(cString: $0) }) {
+    guard let factor = Window.parseSlowdown(text) else {
+        fail("SEGUE_SLOWDOWN needs a finite number > 0, not '\(text)'", code: 2)
+    }
+    options.slowdown = factor
 }
 
 // Output files are checked before anything else, and emptied only once the app is connected.

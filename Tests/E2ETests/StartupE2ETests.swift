@@ -12,9 +12,11 @@ struct StartupE2ETests {
     // MARK: the command line (exit 2, before anything is touched)
 
     @Test(arguments: [
-        (["--frobnicate"], "unknown argument '--frobnicate'"),
-        (["--trace"], "--trace needs a file name"),
-        (["--stats", "--trace", "x"], "--stats needs a file name"),
+        (["--frobnicate"], "Unknown option '--frobnicate' (see 'segue-demo --help')"),
+        (["--trace"], "Missing value for '--trace <FILE>'"),
+        (["--stats", "--trace", "x"], "Missing value for '--stats <FILE>'"),
+        (["--slow", "0"], "--slow needs a finite number > 0, not '0.0'"),
+        (["--slow", "fast"], "The value 'fast' is invalid for '--slow <N>'"),
         (["--trace", "/nonexistent-segue-dir/trace.jsonl"], "cannot write --trace '/nonexistent-segue-dir/trace.jsonl': No such file or directory"),
         (["--stats", "/nonexistent-segue-dir/x.json"], "cannot write --stats '/nonexistent-segue-dir/x.json': No such file or directory"),
         (["--trace", "/"], "--trace '/' is a directory"),
@@ -27,10 +29,28 @@ struct StartupE2ETests {
         #expect(run.lines.first?.hasPrefix("segue-demo: \(says)") == true, "\(run.lines)")
     }
 
-    @Test func helpPrintsTheUsageAndExitsZero() throws {
+    @Test func helpDocumentsEveryOptionAndExitsZero() throws {
         let run = try Self.runDemo(["--help"], environment: [:])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("usage: segue-demo"), "\(run.stdout)")
+        #expect(run.stdout.contains("USAGE: segue-demo [--trace <FILE>] [--stats <FILE>] [--slow <N>] [--motion-plot]"),
+                "\(run.stdout)")
+        for option in ["--trace <FILE>", "--stats <FILE>", "--slow <N>", "--motion-plot", "--version", "-h, --help"] {
+            #expect(run.stdout.contains("  \(option)"), "--help documents \(option)")
+        }
+    }
+
+    @Test func versionIsTheReleaseInTheMetainfo() throws {
+        let run = try Self.runDemo(["--version"], environment: [:])
+        #expect(run.status == 0)
+        let metainfo = try String(contentsOfFile: Paths.root + "/assets/org.segue.Demo.metainfo.xml", encoding: .utf8)
+        let version = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(metainfo.contains("<release version=\"\(version)\""), "--version says '\(version)'")
+    }
+
+    @Test func aBadSlowdownInTheEnvironmentIsOneLineAndExitTwo() throws {
+        let run = try Self.runDemo([], environment: ["SEGUE_SLOWDOWN": "-3"])
+        #expect(run.status == 2)
+        #expect(run.lines == ["segue-demo: SEGUE_SLOWDOWN needs a finite number > 0, not '-3'"])
     }
 
     // MARK: the environment (exit 1, one line)
