@@ -1,7 +1,9 @@
+import ArgumentParser
 import Canvas
 import Glibc
 import Motion
 import Segue
+import SegueCommandLine
 
 /// segue-bench: every transition of the demo rendered offscreen at 60 Hz steps, at 1280×800
 /// and 2560×1600 (1280×800 logical at scale 2), beside the cost of copying one frame and of a
@@ -9,23 +11,34 @@ import Segue
 /// optimisation buys, and memory over many transitions. Build with `-c release`.
 ///
 ///     segue-bench [--repeat N] [--transitions N] [--only NAME-PART]
-let usage = "usage: segue-bench [--repeat N] [--transitions N] [--only NAME-PART]"
+struct BenchOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "segue-bench",
+        abstract: "Every transition rendered offscreen at 60 Hz steps, beside a frame copy and a two-layer composite.",
+        discussion: "Build with -c release. Prints Markdown tables (scripts/benchmarks.sh puts them in BENCHMARKS.md).",
+        version: segueVersion)
 
-var repeats = 4
-var rssTransitions = 1000
-/// Only the transitions whose names contain this (and no ablation or memory sections).
-var only: String?
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--repeat": repeats = arguments.popFirst().flatMap { Int($0) } ?? repeats
-    case "--transitions": rssTransitions = arguments.popFirst().flatMap { Int($0) } ?? rssTransitions
-    case "--only": only = arguments.popFirst()
-    default:
-        print(usage)
-        exit(argument == "-h" || argument == "--help" ? 0 : 2)
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Runs of each transition; medians are over all of them.", valueName: "N"))
+    var repeats = 4
+
+    @Option(name: .customLong("transitions"), help: ArgumentHelp("Transitions in the memory section.", valueName: "N"))
+    var rssTransitions = 1000
+
+    @Option(name: .customLong("only"),
+            help: ArgumentHelp("Only the transitions whose names contain TEXT (no ablation or memory sections).", valueName: "TEXT"))
+    var only: String?
+
+    func validate() throws {
+        guard repeats > 0 else { throw ValidationError("--repeat needs a positive number, not \(repeats)") }
+        guard rssTransitions >= 0 else { throw ValidationError("--transitions needs a number ≥ 0, not \(rssTransitions)") }
     }
 }
+
+let options = BenchOptions.parseOrExitWithOneLine()
+let repeats = options.repeats
+let rssTransitions = options.rssTransitions
+/// Only the transitions whose names contain this (and no ablation or memory sections).
+let only = options.only
 
 func median(_ values: [Double]) -> Double { quantile(values, 0.5) }
 

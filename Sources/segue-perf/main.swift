@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import SegueCommandLine
 import SegueTestKit
 
 /// segue-perf: runs `segue-demo --stats` in headless weston (60 Hz pacing, `repaint-window=16`)
@@ -7,18 +9,35 @@ import SegueTestKit
 ///
 ///     segue-perf
 ///     segue-perf --peer adw [--rounds N]   # side by side with libadwaita's AdwCarousel (ComparePeer.swift)
-let arguments = CommandLine.arguments
-if let index = arguments.firstIndex(of: "--peer") {
-    guard index + 1 < arguments.count, arguments[index + 1] == "adw" else {
-        FileHandle.standardError.write(Data("segue-perf: --peer takes `adw`\n".utf8))
-        exit(2)
+struct PerfOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "segue-perf",
+        abstract: "In-compositor figures of segue-demo --stats in headless weston, during a real 2 s tab swipe.",
+        discussion: "SEGUE_BIN_DIR=.build/release measures the release build.",
+        version: segueVersion)
+
+    /// The benchmark peers `--peer` knows.
+    enum Peer: String, ExpressibleByArgument {
+        case adw
     }
+
+    @Option(name: .customLong("peer"),
+            help: ArgumentHelp("Side by side with a peer: adw, libadwaita 1.2's AdwCarousel (make adw-carousel).",
+                               valueName: "PEER"))
+    var peer: Peer?
+
+    @Option(name: .customLong("rounds"), help: ArgumentHelp("Alternating rounds with --peer.", valueName: "N"))
     var rounds = 3
-    if let r = arguments.firstIndex(of: "--rounds"), r + 1 < arguments.count, let n = Int(arguments[r + 1]), n > 0 {
-        rounds = n
+
+    func validate() throws {
+        guard rounds > 0 else { throw ValidationError("--rounds needs a positive number, not \(rounds)") }
     }
+}
+
+let options = PerfOptions.parseOrExitWithOneLine()
+if options.peer == .adw {
     do {
-        try compareWithAdwCarousel(rounds: rounds)
+        try compareWithAdwCarousel(rounds: options.rounds)
     } catch {
         FileHandle.standardError.write(Data("segue-perf: \(error)\n".utf8))
         exit(1)

@@ -1,11 +1,22 @@
+import ArgumentParser
 import Canvas
 import Foundation
 import Motion
+import SegueCommandLine
 import SegueTestKit
 
 /// segue-tour: the headless tour. Starts a private headless weston with the test plugin, runs
 /// the real segue-demo in it, plays every demo with injected pointer drags, and writes the
 /// mid-transition frames and a contact sheet to artifacts/tour/.
+struct TourOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "segue-tour",
+        abstract: "The headless tour: every demo played with injected drags in a private headless weston.",
+        discussion: "Writes the mid-transition frames and a contact sheet to artifacts/tour/ (what `make demo` runs without a Wayland session).",
+        version: segueVersion)
+}
+
+_ = TourOptions.parseOrExitWithOneLine()
 let outputDirectory = Paths.artifacts + "/tour"
 
 struct Scene {
