@@ -14,7 +14,7 @@ TEST_PACKAGES = sway grim wtype \
 HELPERS = meson-helpers/build
 
 .PHONY: deps test-deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw \
-	release install uninstall check-assets test-asan
+	release install uninstall check-assets test-asan examples
 
 ## Installs the Debian packages (skipped when all are present).
 deps:
@@ -38,7 +38,7 @@ build: deps
 
 ## Unit, render and end-to-end tests (the e2e tests run the real app in headless weston, sway,
 ## mutter and KWin). KWin's input driver is built only once plasma-wayland-protocols is there.
-test: test-deps helpers check-protocols check-assets build
+test: test-deps helpers check-protocols check-assets build examples
 	@[ -x $(HELPERS)/segue-kwin-input ] || { meson setup --reconfigure $(HELPERS) meson-helpers && ninja -C $(HELPERS); }
 	$(SWIFT) test
 	scripts/check-kwin-icon.py .build/debug/segue-demo
@@ -58,6 +58,10 @@ test-asan: helpers check-protocols
 		--filter 'MotionTests|CanvasTests|SegueTests|FuzzToolTests'
 	SEGUE_BIN_DIR=$(ASAN_BUILD)/debug SEGUE_FUZZ_RSS_LIMIT=0 $(ASAN_ENV) \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_BUILD) --filter FuzzE2ETests
+
+## Examples/: an app in a package of its own that depends on Segue by path (ExamplesE2ETests runs it).
+examples: deps
+	$(SWIFT) build --package-path Examples
 
 ## Opens the demo in your Wayland session, or runs the headless tour when there is none.
 demo: helpers build

@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "segue-bench", targets: ["segue-bench"]),
         .executable(name: "segue-fuzz", targets: ["segue-fuzz"]),
         .library(name: "Segue", targets: ["Segue"]),
+        // What an app imports: Segue, Motion and Canvas in one module, and SegueApplication.
+        .library(name: "SegueKit", targets: ["SegueKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -31,6 +33,7 @@ let package = Package(
         .target(name: "Segue", dependencies: ["Motion", "Canvas"]),
         .target(name: "SegueWayland",
                 dependencies: ["Segue", "Canvas", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
+        .target(name: "SegueKit", dependencies: ["Segue", "Motion", "Canvas", "SegueWayland"]),
         .target(name: "Demos", dependencies: ["Segue", "Canvas", "Motion", .product(name: "RealModule", package: "swift-numerics")]),
         // The executables' shared command-line conventions (one-line errors, exit 2, --version).
         .target(name: "SegueCommandLine", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),

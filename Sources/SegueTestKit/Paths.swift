@@ -26,6 +26,8 @@ public enum Paths {
     public static var adwCarousel: String {
         ProcessInfo.processInfo.environment["SEGUE_ADW_CAROUSEL"] ?? root + "/bench/adw-carousel/build/adw-carousel"
     }
+    /// The example app of Examples/ (`make examples` builds it: a package of its own).
+    public static var helloExample: String { root + "/Examples/.build/debug/hello-segue" }
     /// Screenshots the tests keep (README gallery, looking at failures).
     public static var artifacts: String { root + "/artifacts" }
 

@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+// Segue's examples: a separate package that depends on Segue by path, as an app outside the
+// repository would (by URL). SwiftPM names a path dependency after its directory, which is
+// whatever the clone is called, so the manifest reads it.
+let segueRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
+let package = Package(
+    name: "SegueExamples",
+    dependencies: [
+        .package(path: segueRoot.path),
+    ],
+    targets: [
+        // A navigation controller with a custom cross-fade animator, a custom container with its
+        // own interactive swipe, and a sheet.
+        .executableTarget(name: "hello-segue", dependencies: [
+            .product(name: "SegueKit", package: segueRoot.lastPathComponent.lowercased()),
+        ]),
+    ],
+    swiftLanguageModes: [.v6]
+)
