@@ -26,6 +26,11 @@ final class WaylandDisplay {
     /// globals, which weston, mutter and KWin do not). wlroots 0.15's software renderer ignores
     /// the x/y of a `wp_viewport` source crop, so promoted layers are not used there.
     private(set) var isWlroots = false
+    /// The compositor offers `zwp_linux_dmabuf_v1`: it composites with a GPU API (weston's GL
+    /// renderer, mutter, KWin's OpenGL compositor, wlroots' GLES2/Vulkan renderers), where moving
+    /// a subsurface is a textured quad. Software renderers (weston's and wlroots' pixman, KWin's
+    /// QPainter) do not offer it.
+    private(set) var offersDmabuf = false
     /// The version of `xdg_wm_base` bound: 4 brings `configure_bounds`, 5 `wm_capabilities`.
     private(set) var wmBaseVersion: UInt32 = 0
     private(set) var seats: [WaylandSeat] = []
@@ -93,6 +98,8 @@ final class WaylandDisplay {
             pointerGestures = bind(name, segue_zwp_pointer_gestures_v1_interface(), 3)
         case "zwlr_screencopy_manager_v1", "zwlr_export_dmabuf_manager_v1":
             isWlroots = true
+        case "zwp_linux_dmabuf_v1":
+            offersDmabuf = true
         case "wl_seat":
             if let proxy = bind(name, segue_wl_seat_interface(), min(version, 5)) {
                 let seat = WaylandSeat(seat: proxy, version: min(version, 5), registryName: name, display: self)

@@ -24,11 +24,26 @@ final class WaylandWindow: WindowHost {
     let toplevel: OpaquePointer
     private var decoration: OpaquePointer?
     private let pool: ShmBufferPool
-    /// Promoted layers in subsurfaces, when the compositor offers `wl_subcompositor` and
-    /// `wp_viewporter` (and `SEGUE_SUBSURFACES=0` does not turn them off).
+    /// Promoted layers in subsurfaces (see ``promotesLayers(display:)``).
     private let layerSurfaces: LayerSurfaces?
     let cursorTheme: CursorTheme
     private var fallbackTimer: TimerSource!
+
+    /// Whether moving layers are shown in subsurfaces the compositor moves: chosen by what the
+    /// whole system pays, not the client alone. `SEGUE_SUBSURFACES=1` or `0` decides; otherwise
+    /// only where the compositor composites on a GPU (it offers `zwp_linux_dmabuf_v1`) and is not
+    /// wlroots 0.15 (its software renderer ignores a `wp_viewport` crop's x/y). In a software
+    /// compositor a subsurface costs more than the pixels it saves the client: weston 10's pixman
+    /// renderer filters every subsurface view bilinearly (it has a parent, so a transform), and
+    /// during a full-window tab swipe that was 73–77 % of weston's time (perf); the whole system
+    /// paid 1.14× libadwaita's per frame with subsurfaces and 0.83× without (BENCHMARKS.md).
+    static func promotesLayers(display: WaylandDisplay) -> Bool {
+        switch getenv("SEGUE_SUBSURFACES").map({ String(cString: $0) }) {
+        case "1": return true
+        case "0": return false
+        default: return display.offersDmabuf && !display.isWlroots
+        }
+    }
 
     // MARK: configure state
 
@@ -116,9 +131,8 @@ final class WaylandWindow: WindowHost {
         surface = wl_compositor_create_surface(compositor)
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
-        let subsurfaces = getenv("SEGUE_SUBSURFACES").map { String(cString: $0) }
         if let subcompositor = display.subcompositor, let viewporter = display.viewporter,
-           subsurfaces == "1" || (subsurfaces != "0" && !display.isWlroots) {
+           WaylandWindow.promotesLayers(display: display) {
             layerSurfaces = LayerSurfaces(compositor: compositor, subcompositor: subcompositor, viewporter: viewporter,
                                           shm: shm, parent: surface)
         } else {

@@ -9,8 +9,12 @@ import SegueTestKit
 /// `--stats` protocol; the figure is process CPU (getrusage, user + system) from just before the
 /// press to just after the last motion, divided by the frames drawn in that window (commits of
 /// the window's surface that carried a new buffer or moved promoted layers). A third side, the
-/// same segue-demo with `SEGUE_SUBSURFACES=0`, shows what subsurfaces change, in the same run;
-/// weston's own CPU is read beside each. Rounds rotate which side goes first.
+/// same segue-demo with `SEGUE_SUBSURFACES=1` (promoted layers in subsurfaces, off by default on
+/// this software compositor), shows what subsurfaces change, in the same run; weston's own CPU is
+/// read beside each, and the whole system (client + weston) is the headline. Rounds rotate which
+/// side goes first. The output ends with exactly one summary line, for scripts:
+///
+///     bench-adw: whole-system per frame segue X ms, libadwaita Y ms, ratio Z×; client ratio W×; fps A vs B
 /// segue-demo runs without `--trace` here (the peer writes no trace either).
 func compareWithAdwCarousel(rounds: Int) throws {
     let width = 1280, height = 800
@@ -25,11 +29,11 @@ func compareWithAdwCarousel(rounds: Int) throws {
     try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
     let adwShot = Paths.artifacts + "/adw-carousel-mid-swipe.png"
     let segueShot = Paths.artifacts + "/segue-mid-swipe.png"
-    let flatShot = Paths.artifacts + "/segue-no-subsurfaces-mid-swipe.png"
+    let layeredShot = Paths.artifacts + "/segue-subsurfaces-mid-swipe.png"
 
-    // The third side is the same segue-demo with promoted layers off (`SEGUE_SUBSURFACES=0`):
-    // every frame drawn into the window's own buffer, as before subsurfaces, in the same run.
-    var pairs: [(adw: PerformanceRun, segue: PerformanceRun, flat: PerformanceRun)] = []
+    // The third side is the same segue-demo with promoted layers in subsurfaces
+    // (`SEGUE_SUBSURFACES=1`), in the same run.
+    var pairs: [(adw: PerformanceRun, segue: PerformanceRun, layered: PerformanceRun)] = []
     for round in 0..<rounds {
         func adw() throws -> PerformanceRun {
             try PerformanceRun.run(width: width, height: height, client: peer, swipe: swipe, captureMidSwipe: adwShot)
@@ -37,21 +41,21 @@ func compareWithAdwCarousel(rounds: Int) throws {
         func segue() throws -> PerformanceRun {
             try PerformanceRun.run(width: width, height: height, swipe: swipe, captureMidSwipe: segueShot, trace: false)
         }
-        func flat() throws -> PerformanceRun {
-            try PerformanceRun.run(width: width, height: height, swipe: swipe, captureMidSwipe: flatShot, trace: false,
-                                   environment: ["SEGUE_SUBSURFACES": "0"])
+        func layered() throws -> PerformanceRun {
+            try PerformanceRun.run(width: width, height: height, swipe: swipe, captureMidSwipe: layeredShot, trace: false,
+                                   environment: ["SEGUE_SUBSURFACES": "1"])
         }
         // Rotate which side goes first.
         switch round % 3 {
         case 0:
             let a = try adw(), s = try segue()
-            pairs.append((a, s, try flat()))
+            pairs.append((a, s, try layered()))
         case 1:
-            let s = try segue(), fl = try flat()
-            pairs.append((try adw(), s, fl))
+            let s = try segue(), l = try layered()
+            pairs.append((try adw(), s, l))
         default:
-            let fl = try flat(), a = try adw()
-            pairs.append((a, try segue(), fl))
+            let l = try layered(), a = try adw()
+            pairs.append((a, try segue(), l))
         }
     }
 
@@ -65,58 +69,55 @@ func compareWithAdwCarousel(rounds: Int) throws {
     func pooled(_ runs: [PerformanceRun], _ cpu: (PerformanceRun) -> Double) -> Double {
         runs.map(cpu).reduce(0, +) / max(1, runs.map(\.swipeFramesDrawn).reduce(0, +))
     }
-    let orders = ["libadwaita, segue, segue without subsurfaces", "segue, segue without subsurfaces, libadwaita",
-                  "segue without subsurfaces, libadwaita, segue"]
-    print("| round (order) | \(adwLabel): CPU per frame | segue-demo tab swipe: CPU per frame | segue ÷ libadwaita"
-        + " | segue-demo without subsurfaces (`SEGUE_SUBSURFACES=0`): CPU per frame | without ÷ libadwaita |")
+    let orders = ["libadwaita, segue, segue with subsurfaces", "segue, segue with subsurfaces, libadwaita",
+                  "segue with subsurfaces, libadwaita, segue"]
+    let adwPooled = pooled(pairs.map(\.adw), \.swipeCPUms)
+    let seguePooled = pooled(pairs.map(\.segue), \.swipeCPUms)
+    let layeredPooled = pooled(pairs.map(\.layered), \.swipeCPUms)
+    // Work can move between client and compositor (weston moves subsurfaces): weston's own CPU
+    // during the same held drags, per frame the client drew, makes the whole-system figure.
+    let adwWeston = pooled(pairs.map(\.adw), \.westonSwipeCPUms)
+    let segueWeston = pooled(pairs.map(\.segue), \.westonSwipeCPUms)
+    let layeredWeston = pooled(pairs.map(\.layered), \.westonSwipeCPUms)
+    func rate(_ runs: [PerformanceRun]) -> Double {
+        runs.map(\.swipeFramesDrawn).reduce(0, +) / max(0.001, runs.map(\.swipeSeconds).reduce(0, +))
+    }
+    func ratio(_ a: Double, _ b: Double) -> Double { a / max(0.001, b) }
+
+    print("Whole system during the same held drags: client CPU (getrusage) and weston's CPU"
+        + " (/proc/PID/task/*/schedstat, less the mid-drag capture, a PNG the test plugin writes inside weston),"
+        + " all \(pairs.count) rounds, total CPU ÷ total frames the client drew:")
+    print()
+    print("| side | client + weston per frame | ÷ libadwaita | client per frame | ÷ libadwaita | weston per frame | frames per s |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    func side(_ name: String, _ runs: [PerformanceRun], _ client: Double, _ weston: Double) {
+        print("| \(name) | \(f(client + weston, 3)) ms | \(f(ratio(client + weston, adwPooled + adwWeston)))×"
+            + " | \(f(client, 3)) ms | \(f(ratio(client, adwPooled)))× | \(f(weston, 3)) ms | \(f(rate(runs), 1)) |")
+    }
+    side(adwLabel, pairs.map(\.adw), adwPooled, adwWeston)
+    side("segue-demo tab swipe (default)", pairs.map(\.segue), seguePooled, segueWeston)
+    side("segue-demo with subsurfaces (`SEGUE_SUBSURFACES=1`)", pairs.map(\.layered), layeredPooled, layeredWeston)
+    print()
+    print("Client CPU per frame, round by round:")
+    print()
+    print("| round (order) | libadwaita | segue-demo (default) | ÷ libadwaita | segue-demo with subsurfaces | ÷ libadwaita |")
     print("|---|---:|---:|---:|---:|---:|")
     for (index, pair) in pairs.enumerated() {
         print("| \(index + 1) (\(orders[index % 3])) | \(f(pair.adw.swipeCPUPerFrame, 3)) ms (\(Int(pair.adw.swipeFramesDrawn)) frames)"
             + " | \(f(pair.segue.swipeCPUPerFrame, 3)) ms (\(Int(pair.segue.swipeFramesDrawn)) frames)"
-            + " | \(f(pair.segue.swipeCPUPerFrame / max(0.001, pair.adw.swipeCPUPerFrame)))×"
-            + " | \(f(pair.flat.swipeCPUPerFrame, 3)) ms (\(Int(pair.flat.swipeFramesDrawn)) frames)"
-            + " | \(f(pair.flat.swipeCPUPerFrame / max(0.001, pair.adw.swipeCPUPerFrame)))× |")
+            + " | \(f(ratio(pair.segue.swipeCPUPerFrame, pair.adw.swipeCPUPerFrame)))×"
+            + " | \(f(pair.layered.swipeCPUPerFrame, 3)) ms (\(Int(pair.layered.swipeFramesDrawn)) frames)"
+            + " | \(f(ratio(pair.layered.swipeCPUPerFrame, pair.adw.swipeCPUPerFrame)))× |")
     }
-    let adwPooled = pooled(pairs.map(\.adw), \.swipeCPUms)
-    let seguePooled = pooled(pairs.map(\.segue), \.swipeCPUms)
-    let flatPooled = pooled(pairs.map(\.flat), \.swipeCPUms)
-    let ratio = seguePooled / max(0.001, adwPooled)
-    print("| **all \(pairs.count) rounds (total CPU ÷ total frames)** | **\(f(adwPooled, 3)) ms** | **\(f(seguePooled, 3)) ms**"
-        + " | **\(f(ratio))×** | **\(f(flatPooled, 3)) ms** | **\(f(flatPooled / max(0.001, adwPooled)))×** |")
-    print()
-    print("segue-demo's client CPU per frame is \(f(ratio))× libadwaita's (target: ≤ 0.50×, i.e. at most half);"
-        + " without subsurfaces \(f(flatPooled / max(0.001, adwPooled)))×.")
-    print()
-    // Work moves from client to compositor (weston moves the subsurfaces): weston's own CPU
-    // during the same held drags, per frame the client drew, for the honest picture.
-    let adwWeston = pooled(pairs.map(\.adw), \.westonSwipeCPUms)
-    let segueWeston = pooled(pairs.map(\.segue), \.westonSwipeCPUms)
-    let flatWeston = pooled(pairs.map(\.flat), \.westonSwipeCPUms)
-    print("weston's CPU during the same held drags (/proc/PID/task/*/schedstat, all \(pairs.count) rounds, per frame the client drew;"
-        + " less the mid-drag capture, a PNG the test plugin writes inside weston):")
-    print()
-    print("| side | client CPU per frame | weston CPU per frame | client + weston per frame | frames per s |")
-    print("|---|---:|---:|---:|---:|")
-    func side(_ name: String, _ runs: [PerformanceRun], _ client: Double, _ weston: Double) {
-        let rate = runs.map(\.swipeFramesDrawn).reduce(0, +) / max(0.001, runs.map(\.swipeSeconds).reduce(0, +))
-        print("| \(name) | \(f(client, 3)) ms | \(f(weston, 3)) ms | \(f(client + weston, 3)) ms | \(f(rate, 1)) |")
-    }
-    side("libadwaita AdwCarousel", pairs.map(\.adw), adwPooled, adwWeston)
-    side("segue-demo tab swipe", pairs.map(\.segue), seguePooled, segueWeston)
-    side("segue-demo without subsurfaces", pairs.map(\.flat), flatPooled, flatWeston)
-    print("| segue ÷ libadwaita | \(f(ratio))× | \(f(segueWeston / max(0.001, adwWeston)))×"
-        + " | \(f((seguePooled + segueWeston) / max(0.001, adwPooled + adwWeston)))× | |")
-    print("| segue ÷ segue without subsurfaces | \(f(seguePooled / max(0.001, flatPooled)))× | \(f(segueWeston / max(0.001, flatWeston)))×"
-        + " | \(f((seguePooled + segueWeston) / max(0.001, flatPooled + flatWeston)))× | |")
     print()
 
     let last = pairs[pairs.count - 1]
     print("Round \(pairs.count) in detail:")
     print()
-    print("| figure | libadwaita AdwCarousel | segue-demo tab swipe | segue-demo without subsurfaces |")
+    print("| figure | libadwaita AdwCarousel | segue-demo tab swipe (default) | segue-demo with subsurfaces |")
     print("|---|---:|---:|---:|")
     func row(_ name: String, _ value: (PerformanceRun) -> String) {
-        print("| \(name) | \(value(last.adw)) | \(value(last.segue)) | \(value(last.flat)) |")
+        print("| \(name) | \(value(last.adw)) | \(value(last.segue)) | \(value(last.layered)) |")
     }
     func relative(_ path: String) -> String {
         path.hasPrefix(Paths.root + "/") ? String(path.dropFirst(Paths.root.count + 1)) : path
@@ -141,5 +142,9 @@ func compareWithAdwCarousel(rounds: Int) throws {
     row("exit status after SIGTERM") { $0.exitStatus.map(String.init) ?? "none" }
     print()
     print("Mid-drag screenshots (round \(pairs.count)): `artifacts/adw-carousel-mid-swipe.png`, `artifacts/segue-mid-swipe.png`,"
-        + " `artifacts/segue-no-subsurfaces-mid-swipe.png`.")
+        + " `artifacts/segue-subsurfaces-mid-swipe.png`.")
+    print()
+    print("bench-adw: whole-system per frame segue \(f(seguePooled + segueWeston, 3)) ms, libadwaita \(f(adwPooled + adwWeston, 3)) ms,"
+        + " ratio \(f(ratio(seguePooled + segueWeston, adwPooled + adwWeston)))×; client ratio \(f(ratio(seguePooled, adwPooled)))×;"
+        + " fps \(f(rate(pairs.map(\.segue)), 1)) vs \(f(rate(pairs.map(\.adw)), 1))")
 }

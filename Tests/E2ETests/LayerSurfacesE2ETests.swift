@@ -15,7 +15,7 @@ struct LayerSurfacesE2ETests {
     /// A held tab swipe, shot at three positions, with and without subsurfaces.
     private func heldSwipeShots(subsurfaces: Bool) throws -> [Surface] {
         let session = try HeadlessSession(width: Self.width, height: Self.height, options: HeadlessSession.Options(
-            westonConfig: Self.config, environment: subsurfaces ? [:] : ["SEGUE_SUBSURFACES": "0"]))
+            westonConfig: Self.config, environment: ["SEGUE_SUBSURFACES": subsurfaces ? "1" : "0"]))
         defer { session.stop() }
         try session.waitForApp()
         try session.move(to: Point(x: 700, y: 300), afterMs: 100)
@@ -48,7 +48,8 @@ struct LayerSurfacesE2ETests {
 
     @Test func aHeldSwipeMovesSubsurfacesAndCopiesNoPixels() throws {
         let session = try HeadlessSession(width: Self.width, height: Self.height,
-                                          options: HeadlessSession.Options(stats: true, westonConfig: Self.config))
+                                          options: HeadlessSession.Options(stats: true, westonConfig: Self.config,
+                                                                           environment: ["SEGUE_SUBSURFACES": "1"]))
         defer { session.stop() }
         try session.waitForApp()
         try session.move(to: Point(x: 700, y: 300), afterMs: 100)
@@ -78,9 +79,34 @@ struct LayerSurfacesE2ETests {
         #expect(painted < 0.25 * windowBytes, "painted \(painted / windowBytes) of a window per frame")
     }
 
+    /// By default a software compositor gets no subsurfaces: weston's pixman renderer offers no
+    /// `zwp_linux_dmabuf_v1`, and there a subsurface costs the whole system more than it saves
+    /// (WaylandWindow.promotesLayers). The same held swipe then draws into the window's buffer.
+    @Test func aSoftwareCompositorGetsNoSubsurfacesByDefault() throws {
+        let session = try HeadlessSession(width: Self.width, height: Self.height,
+                                          options: HeadlessSession.Options(stats: true, westonConfig: Self.config,
+                                                                           protocolLog: true))
+        defer { session.stop() }
+        try session.waitForApp()
+        #expect(session.protocolLines("wl_registry@2.global(").contains { $0.contains("\"wl_subcompositor\"") },
+                "weston offers subsurfaces")
+        #expect(!session.protocolLines("wl_registry@2.global(").contains { $0.contains("\"zwp_linux_dmabuf_v1\"") },
+                "weston's pixman renderer offers no dmabuf")
+        try session.move(to: Point(x: 700, y: 300), afterMs: 100)
+        try session.press()
+        try session.drag(to: Point(x: 400, y: 300), steps: 20)
+        let held = try PerformanceRun.snapshot(session)
+        try session.release()
+        try session.waitForTransitionsToSettle()
+        #expect(held["layer_surfaces"] == 0 && held["layers_shown"] == 0, "no subsurfaces: \(held.values)")
+        #expect(held["painted_bytes"] > 0)
+        #expect(session.protocolLines("get_subsurface(").isEmpty, "the app asked for no subsurface")
+    }
+
     @Test func subsurfacesDoNotPileUpOverManyTransitions() throws {
         let session = try HeadlessSession(width: Self.width, height: Self.height,
-                                          options: HeadlessSession.Options(stats: true, westonConfig: Self.config))
+                                          options: HeadlessSession.Options(stats: true, westonConfig: Self.config,
+                                                                           environment: ["SEGUE_SUBSURFACES": "1"]))
         defer { session.stop() }
         try session.waitForApp()
         let control = 29, tab = 15
