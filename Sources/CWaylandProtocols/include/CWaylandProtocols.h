@@ -7,7 +7,6 @@
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
-#include "segue-test-client-protocol.h"
 
 // Interface accessors for wl_registry_bind.
 static inline const struct wl_interface *segue_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
@@ -27,5 +26,3 @@ static inline const struct wl_interface *segue_zwp_pointer_gestures_v1_interface
 static inline const struct wl_interface *segue_zwp_pointer_gesture_swipe_v1_interface(void) { return &zwp_pointer_gesture_swipe_v1_interface; }
 static inline const struct wl_interface *segue_zwp_pointer_gesture_pinch_v1_interface(void) { return &zwp_pointer_gesture_pinch_v1_interface; }
 static inline const struct wl_interface *segue_zwp_pointer_gesture_hold_v1_interface(void) { return &zwp_pointer_gesture_hold_v1_interface; }
-static inline const struct wl_interface *segue_segue_test_interface(void) { return &segue_test_interface; }
-static inline const struct wl_interface *segue_segue_test_capture_interface(void) { return &segue_test_capture_interface; }
