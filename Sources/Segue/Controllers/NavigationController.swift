@@ -127,50 +127,29 @@ open class NavigationController: ViewController {
     }
 
     private func perform(_ operation: NavigationOperation, from: ViewController, to: ViewController, animated: Bool) {
-        let kind: TransitionKind = operation == .push ? .push : .pop
         let animator = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
             ?? SlideAnimator(direction: operation == .push ? .left : .right)
         let interaction = animated
             ? (delegate?.navigationController(self, interactionControllerFor: animator)
                 ?? (operation == .pop ? interactivePop.interactionController : nil))
             : nil
-        let context = TransitionContext(kind: kind, containerView: containerView, from: from, to: to,
-                                        animated: animated, interactive: interaction != nil, window: view.window)
-        context.setInitialFrame(containerView.bounds, for: from)
-        context.setFinalFrame(containerView.bounds, for: to)
-        context.animationController = animator
-        context.prepareTimeline(duration: animated ? animator.transitionDuration(using: context) : 0)
-        activeTransition = context
-
-        from.beginAppearanceTransition(isAppearing: false, animated: animated)
-        to.beginAppearanceTransition(isAppearing: true, animated: animated)
         let newStackDepth = operation == .push ? viewControllers.count + 1 : viewControllers.count - 1
-        navigationBar.transition(to: to.title, canGoBack: newStackDepth > 1,
-                                 previous: (from.title, viewControllers.count > 1), coordinator: context.coordinator)
-
-        context.onComplete = { [weak self, weak context] completed in
-            guard let self, let context else { return }
-            self.finishTransition(operation, from: from, to: to, completed: completed, animated: animated)
-            context.animationController?.animationEnded(completed)
-        }
-
-        if !animated {
-            to.view.frame = containerView.bounds
-            containerView.addSubview(to.view)
-            context.completeTransition(true)
-            return
-        }
-        if let interaction {
-            context.run()
-            interaction.startInteractiveTransition(context)
-        } else {
-            animator.animateTransition(using: context)
-            context.run()
-        }
+        startTransition(
+            operation == .push ? .push : .pop, from: from, to: to, in: containerView, animated: animated,
+            animator: animator, interactionController: interaction,
+            prepare: { context in activeTransition = context },
+            willBegin: { [navigationBar, viewControllers] context in
+                navigationBar.transition(to: to.title, canGoBack: newStackDepth > 1,
+                                         previous: (from.title, viewControllers.count > 1), coordinator: context.coordinator)
+            },
+            didEnd: { [weak self] completed in
+                self?.finishTransition(operation, from: from, to: to, completed: completed)
+            })
     }
 
+    /// The stack's bookkeeping when a push or pop ends (the appearance calls follow).
     private func finishTransition(_ operation: NavigationOperation, from: ViewController, to: ViewController,
-                                  completed: Bool, animated: Bool) {
+                                  completed: Bool) {
         activeTransition = nil
         if completed {
             from.view.removeFromSuperview()
@@ -186,8 +165,6 @@ open class NavigationController: ViewController {
                 from.willMove(toParent: nil)
                 from.removeFromParent()
             }
-            from.endAppearanceTransition()
-            to.endAppearanceTransition()
         } else {
             to.view.removeFromSuperview()
             to.view.transform = .identity
@@ -198,9 +175,6 @@ open class NavigationController: ViewController {
                 to.willMove(toParent: nil)
                 to.removeFromParent()
             }
-            // Cancelled: the appearance calls run back the other way.
-            to.runAppearanceTransition(isAppearing: false, animated: animated)
-            from.runAppearanceTransition(isAppearing: true, animated: animated)
         }
         // The bar settles itself in its coordinator completion, which runs right after this.
     }

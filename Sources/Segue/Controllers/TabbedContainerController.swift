@@ -148,31 +148,17 @@ open class TabbedContainerController: ViewController {
             return true
         }
         let interaction = interactionController(for: animator) ?? swipeInteraction
-        let context = TransitionContext(kind: transitionKind, containerView: containerView, from: from, to: to,
-                                        animated: true, interactive: interaction != nil, window: view.window)
-        context.setInitialFrame(containerView.bounds, for: from)
-        context.setFinalFrame(containerView.bounds, for: to)
-        context.animationController = animator
-        context.prepareTimeline(duration: animator.transitionDuration(using: context))
-        activeTransition = context
-        selectedIndex = index
-
-        from.beginAppearanceTransition(isAppearing: false, animated: true)
-        to.beginAppearanceTransition(isAppearing: true, animated: true)
-        blendButtons(from: priorIndex, to: index, coordinator: context.coordinator)
-
-        context.onComplete = { [weak self, weak context] completed in
-            guard let self else { return }
-            self.finishTransition(from: from, to: to, priorIndex: priorIndex, completed: completed)
-            context?.animationController?.animationEnded(completed)
-        }
-        if let interaction {
-            context.run()
-            interaction.startInteractiveTransition(context)
-        } else {
-            animator.animateTransition(using: context)
-            context.run()
-        }
+        startTransition(
+            transitionKind, from: from, to: to, in: containerView, animated: true,
+            animator: animator, interactionController: interaction,
+            prepare: { context in
+                activeTransition = context
+                selectedIndex = index
+            },
+            willBegin: { context in blendButtons(from: priorIndex, to: index, coordinator: context.coordinator) },
+            didEnd: { [weak self] completed in
+                self?.finishTransition(from: from, to: to, priorIndex: priorIndex, completed: completed)
+            })
         return true
     }
 
@@ -188,6 +174,7 @@ open class TabbedContainerController: ViewController {
         to.endAppearanceTransition()
     }
 
+    /// The container's bookkeeping when a switch ends (the appearance calls follow).
     private func finishTransition(from: ViewController, to: ViewController, priorIndex: Int, completed: Bool) {
         activeTransition = nil
         let gone = completed ? from : to, shown = completed ? to : from
@@ -196,14 +183,7 @@ open class TabbedContainerController: ViewController {
         if shown.view.superview !== containerView { containerView.addSubview(shown.view) }
         shown.view.frame = containerView.bounds
         shown.view.transform = .identity
-        if completed {
-            from.endAppearanceTransition()
-            to.endAppearanceTransition()
-        } else {
-            selectedIndex = priorIndex
-            to.runAppearanceTransition(isAppearing: false, animated: true)
-            from.runAppearanceTransition(isAppearing: true, animated: true)
-        }
+        if !completed { selectedIndex = priorIndex }
         resetButtonColors()
     }
 

@@ -25,56 +25,35 @@ extension ViewController {
         let animator = delegate?.animationController(forPresented: controller, presenting: presenter)
             ?? SlideAnimator(direction: .up)
         let interaction = animated ? delegate?.interactionControllerForPresentation(using: animator) : nil
-        let context = TransitionContext(kind: .present, containerView: container, from: presenter, to: controller,
-                                        animated: animated, interactive: interaction != nil, window: window)
-        context.setParticipatingViews(from: false, to: true)
-        context.setInitialFrame(container.bounds, for: presenter)
-        context.setFinalFrame(container.bounds, for: presenter)
-        context.setFinalFrame(presentation.frameOfPresentedViewInContainerView, for: controller)
-        context.animationController = animator
-        context.prepareTimeline(duration: animated ? animator.transitionDuration(using: context) : 0)
-        controller.presentationTransition = context
-
         let removesPresenter = presentation.shouldRemovePresentersView
-        if removesPresenter { presenter.beginAppearanceTransition(isAppearing: false, animated: animated) }
-        controller.beginAppearanceTransition(isAppearing: true, animated: animated)
-        presentation.presentationTransitionWillBegin(coordinator: context.coordinator)
-
-        context.onComplete = { [weak controller, weak presenter, weak context] completed in
-            guard let controller, let presenter else { return }
-            controller.presentationTransition = nil
-            if completed {
-                if removesPresenter {
+        startTransition(
+            .present, from: presenter, to: controller, in: container, animated: animated,
+            animator: animator, interactionController: interaction,
+            appearance: removesPresenter ? .both : .to,
+            prepare: { context in
+                context.setParticipatingViews(from: false, to: true)
+                context.setInitialFrame(container.bounds, for: presenter)
+                context.setFinalFrame(container.bounds, for: presenter)
+                context.setFinalFrame(presentation.frameOfPresentedViewInContainerView, for: controller)
+                controller.presentationTransition = context
+            },
+            willBegin: { context in presentation.presentationTransitionWillBegin(coordinator: context.coordinator) },
+            didEnd: { [weak controller, weak presenter] completed in
+                guard let controller, let presenter else { return }
+                controller.presentationTransition = nil
+                if completed {
                     // Off screen while covered: nothing to draw under a full-screen page.
-                    presenter.view.isHidden = true
-                    presenter.endAppearanceTransition()
+                    if removesPresenter { presenter.view.isHidden = true }
+                    controller.installDismissSwipe()
+                } else {
+                    container.removeFromSuperview()
+                    controller.detachFromPresenter()
                 }
-                controller.endAppearanceTransition()
-                controller.installDismissSwipe()
-            } else {
-                container.removeFromSuperview()
-                controller.detachFromPresenter()
-                controller.runAppearanceTransition(isAppearing: false, animated: animated)
-                if removesPresenter {
-                    presenter.runAppearanceTransition(isAppearing: true, animated: animated)
-                }
-            }
-            presentation.presentationTransitionDidEnd(completed)
-            context?.animationController?.animationEnded(completed)
-            if completed { completion?() }
-        }
-
-        if !animated {
-            controller.view.frame = presentation.frameOfPresentedViewInContainerView
-            container.addSubview(controller.view)
-            context.completeTransition(true)
-        } else if let interaction {
-            context.run()
-            interaction.startInteractiveTransition(context)
-        } else {
-            animator.animateTransition(using: context)
-            context.run()
-        }
+            },
+            completion: { completed in
+                presentation.presentationTransitionDidEnd(completed)
+                if completed { completion?() }
+            })
     }
 
     /// Dismisses what this controller presents, or this controller if it is presented.
@@ -110,58 +89,38 @@ extension ViewController {
         let interaction = animated
             ? (delegate?.interactionControllerForDismissal(using: animator) ?? presented.dismissSwipe?.interactionController)
             : nil
-        let context = TransitionContext(kind: .dismiss, containerView: container, from: presented, to: presenter,
-                                        animated: animated, interactive: interaction != nil, window: view.window)
-        context.setParticipatingViews(from: true, to: false)
-        context.setInitialFrame(presented.view.frame, for: presented)
-        context.setInitialFrame(container.bounds, for: presenter)
-        context.setFinalFrame(container.bounds, for: presenter)
-        context.animationController = animator
-        context.prepareTimeline(duration: animated ? animator.transitionDuration(using: context) : 0)
-        presented.presentationTransition = context
-
         let removesPresenter = presentation.shouldRemovePresentersView
-        if removesPresenter {
-            presenter.view.isHidden = false
-            presenter.beginAppearanceTransition(isAppearing: true, animated: animated)
-        }
-        presented.beginAppearanceTransition(isAppearing: false, animated: animated)
-        presentation.dismissalTransitionWillBegin(coordinator: context.coordinator)
-
-        context.onComplete = { [weak presented, weak presenter, weak context] completed in
-            guard let presented, let presenter else { return }
-            presented.presentationTransition = nil
-            if completed {
-                container.removeFromSuperview()
-                presented.view.removeFromSuperview()
+        startTransition(
+            .dismiss, from: presented, to: presenter, in: container, animated: animated,
+            animator: animator, interactionController: interaction,
+            appearance: removesPresenter ? .both : .from,
+            prepare: { context in
+                context.setParticipatingViews(from: true, to: false)
+                context.setInitialFrame(presented.view.frame, for: presented)
+                context.setInitialFrame(container.bounds, for: presenter)
+                context.setFinalFrame(container.bounds, for: presenter)
+                presented.presentationTransition = context
+                if removesPresenter { presenter.view.isHidden = false }
+            },
+            willBegin: { context in presentation.dismissalTransitionWillBegin(coordinator: context.coordinator) },
+            didEnd: { [weak presented, weak presenter] completed in
+                guard let presented, let presenter else { return }
+                presented.presentationTransition = nil
                 presented.view.transform = .identity
-                presented.detachFromPresenter()
-                if let swipe = presented.dismissSwipe { presented.view.removeGestureRecognizer(swipe.recognizer) }
-                presented.dismissSwipe = nil
-                presented.endAppearanceTransition()
-                if removesPresenter { presenter.endAppearanceTransition() }
-            } else {
-                presented.view.transform = .identity
-                if removesPresenter {
+                if completed {
+                    container.removeFromSuperview()
+                    presented.view.removeFromSuperview()
+                    presented.detachFromPresenter()
+                    if let swipe = presented.dismissSwipe { presented.view.removeGestureRecognizer(swipe.recognizer) }
+                    presented.dismissSwipe = nil
+                } else if removesPresenter {
                     presenter.view.isHidden = true
-                    presenter.runAppearanceTransition(isAppearing: false, animated: animated)
                 }
-                presented.runAppearanceTransition(isAppearing: true, animated: animated)
-            }
-            presentation.dismissalTransitionDidEnd(completed)
-            context?.animationController?.animationEnded(completed)
-            if completed { completion?() }
-        }
-
-        if !animated {
-            context.completeTransition(true)
-        } else if let interaction {
-            context.run()
-            interaction.startInteractiveTransition(context)
-        } else {
-            animator.animateTransition(using: context)
-            context.run()
-        }
+            },
+            completion: { completed in
+                presentation.dismissalTransitionDidEnd(completed)
+                if completed { completion?() }
+            })
         return true
     }
 

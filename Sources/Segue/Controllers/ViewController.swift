@@ -31,6 +31,9 @@ open class ViewController {
     var presentationTransition: TransitionContext?
     /// The drag-down dismissal while presented.
     var dismissSwipe: InteractiveSwipe?
+    /// Set by ``startTransition(_:from:to:in:animated:animator:interactionController:appearance:prepare:willBegin:didEnd:completion:)``
+    /// while this controller takes part in a transition (see ``transitionCoordinator``).
+    weak var activeTransitionCoordinator: TransitionCoordinator?
 
     var presentationTransitionIsIdle: Bool { presentationTransition == nil }
 
