@@ -17,6 +17,11 @@ public final class TransitionContext {
     public let isAnimated: Bool
     /// True while a gesture drives the transition; false once it was released.
     public private(set) var isInteractive: Bool
+    /// Whether a gesture drove the transition from its start (it stays so after release).
+    public let initiallyInteractive: Bool
+    /// The transition's own curve: the easing of the first animation the animator ran over the
+    /// whole transition (nil until it did); alongside animations follow it.
+    public private(set) var primaryEasing: (any Easing)?
     /// Set when an interactive transition was cancelled: the animation plays back to the start.
     public private(set) var transitionWasCancelled = false
     /// The transition's progress as the gesture last set it.
@@ -52,6 +57,7 @@ public final class TransitionContext {
         toViewController = to
         isAnimated = animated
         isInteractive = interactive
+        initiallyInteractive = interactive
         self.window = window
         coordinator = TransitionCoordinator(context: self)
     }
@@ -108,6 +114,7 @@ public final class TransitionContext {
     public func animate(relativeStart: Double = 0, relativeDuration: Double = 1,
                         easing: any Easing = TimingCurve.easeInOut,
                         _ changes: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        noteEasing(easing, relativeStart: relativeStart, relativeDuration: relativeDuration)
         let animations = AnimationRecorder.capture(changes)
         timeline.addAnimation(relativeStart: relativeStart, relativeDuration: relativeDuration, easing: easing) { fraction in
             for animation in animations { animation.apply(fraction) }
@@ -118,8 +125,17 @@ public final class TransitionContext {
     /// A per-frame animation: `apply` gets the eased progress of its part of the transition.
     public func addAnimation(relativeStart: Double = 0, relativeDuration: Double = 1,
                              easing: any Easing = TimingCurve.linear, _ apply: @escaping (Double) -> Void) {
+        noteEasing(easing, relativeStart: relativeStart, relativeDuration: relativeDuration)
         timeline.addAnimation(relativeStart: relativeStart, relativeDuration: relativeDuration, easing: easing, apply)
     }
+
+    /// Remembers the first whole-transition easing as the transition's own curve.
+    private func noteEasing(_ easing: any Easing, relativeStart: Double, relativeDuration: Double) {
+        if primaryEasing == nil, !isRunningAlongside, relativeStart == 0, relativeDuration == 1 { primaryEasing = easing }
+    }
+
+    /// Set while the coordinator adds an alongside animation (which must not become the curve).
+    var isRunningAlongside = false
 
     /// Runs when the timeline ends: true at its end, false back at its start.
     public func addCompletion(_ completion: @escaping (Bool) -> Void) {

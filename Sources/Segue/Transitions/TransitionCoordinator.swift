@@ -15,24 +15,39 @@ public final class TransitionCoordinator {
         self.context = context
     }
 
+    /// What kind of transition this is.
     public var kind: TransitionKind { context.kind }
+    /// True while a gesture drives the transition.
     public var isInteractive: Bool { context.isInteractive }
+    /// Whether a gesture drove the transition from its start, as UIKit's `initiallyInteractive`.
+    public var initiallyInteractive: Bool { context.initiallyInteractive }
     public var isCancelled: Bool { context.transitionWasCancelled }
     public var percentComplete: Double { context.timeline.fractionComplete }
     public var fromViewController: ViewController { context.fromViewController }
     public var toViewController: ViewController { context.toViewController }
 
-    /// Animates `changes` (recorded property changes) over the whole transition, linearly in
-    /// its progress; `completion` runs when the transition has completed or been cancelled.
+    /// Animates `changes` (recorded property changes) over the whole transition on the
+    /// transition's own curve (its animator's, e.g. the slide's ease-in-out; linear for a
+    /// transition without one), as UIKit runs alongside animations with the animator's timing; it
+    /// tracks a drag, the settle and a cancel's return. `completion` runs when the transition has
+    /// completed or been cancelled.
     public func animate(alongside changes: (() -> Void)?, completion: ((TransitionCoordinator) -> Void)? = nil) {
-        if let changes { context.animate(easing: TimingCurve.linear, changes) }
+        if let changes {
+            // The animator may run after this is called (containers add alongside work first):
+            // the curve is looked up at each frame.
+            context.isRunningAlongside = true
+            context.animate(easing: AlongsideEasing(context: context), changes)
+            context.isRunningAlongside = false
+        }
         if let completion { completionHandlers.append(completion) }
     }
 
     /// Calls `progress` with the transition's progress (0…1) on every frame it changes.
     public func animate(alongsideProgress progress: @escaping (Double) -> Void,
                         completion: ((TransitionCoordinator) -> Void)? = nil) {
+        context.isRunningAlongside = true
         context.addAnimation(progress)
+        context.isRunningAlongside = false
         if let completion { completionHandlers.append(completion) }
     }
 
@@ -51,5 +66,14 @@ public final class TransitionCoordinator {
         let handlers = completionHandlers
         completionHandlers.removeAll()
         for handler in handlers { handler(self) }
+    }
+}
+
+/// The transition's own curve, looked up when evaluated (``TransitionContext/primaryEasing``).
+private struct AlongsideEasing: Easing, @unchecked Sendable {
+    weak var context: TransitionContext?
+
+    func value(at t: Double) -> Double {
+        MainActor.assumeIsolated { context?.primaryEasing?.value(at: t) ?? t }
     }
 }
