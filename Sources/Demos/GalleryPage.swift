@@ -72,9 +72,21 @@ public final class GalleryPage: ViewController {
         view.addGestureRecognizer(pinch)
     }
 
+    // The bar's button is this page's: it fades in with the page's return (and goes again if
+    // that is cancelled), as a navigation item's bar button does; it leaves at once when the
+    // page is covered (the push's key frames stay as they were).
     public override func viewWillAppear(_ animated: Bool) {
         navigationController?.navigationBar.trailingButton = layoutButton
-        layoutButton.isHidden = false
+        let button = layoutButton
+        button.isHidden = false
+        guard animated, let coordinator = navigationController?.activeTransition?.coordinator else {
+            button.alpha = 1
+            return
+        }
+        coordinator.animate(alongsideProgress: { p in button.alpha = p }, completion: { coordinator in
+            button.alpha = 1
+            button.isHidden = coordinator.isCancelled
+        })
     }
 
     public override func viewWillDisappear(_ animated: Bool) {

@@ -221,5 +221,15 @@ struct GalleryLayoutTests {
         #expect(scene.gallery.layoutButton.isHidden)
         _ = scene.navigation.popViewController(animated: false)
         #expect(!scene.gallery.layoutButton.isHidden)
+        // An animated pop fades it in with the transition's progress.
+        scene.navigation.pushViewController(PhotoPage(index: 0), animated: false)
+        _ = scene.navigation.popViewController(animated: true)
+        scene.host.frames(8)
+        let button = scene.gallery.layoutButton
+        let progress = try #require(scene.navigation.activeTransition?.coordinator.percentComplete)
+        #expect(!button.isHidden && abs(button.alpha - progress) < 1e-9 && progress > 0 && progress < 1,
+                "alpha \(button.alpha) at progress \(progress)")
+        scene.host.runFrames()
+        #expect(!button.isHidden && button.alpha == 1)
     }
 }
