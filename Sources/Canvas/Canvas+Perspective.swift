@@ -20,8 +20,14 @@ extension Canvas {
     /// so there are no seams; under a rotated one they overlap slightly (composited as one
     /// group when `alpha` < 1). Strips are as wide as keeps the edges within about half a
     /// pixel of the exact projection (2 device pixels at least).
+    ///
+    /// `vanishingPoint` (same coordinates as `rect`; default its centre) is where the eye
+    /// looks from: a container's perspective (`sublayerTransform.m34` on UIKit's container)
+    /// puts it at the container's centre for every view turning inside it. A point (x, y) of
+    /// the turned plane, u right of the axis, then lands at
+    /// `v + ((midX − v.x + u·cos θ) / w, (y − v.y) / w)` with `w = 1 + u·sin θ / e`.
     public func drawPerspective(_ image: Surface, in rect: Rect, angleY: Double, eyeDistance: Double = 500,
-                                alpha: Double = 1, cornerRadius: Double = 0) {
+                                alpha: Double = 1, cornerRadius: Double = 0, vanishingPoint: Point? = nil) {
         guard !rect.isEmpty, image.width > 0, image.height > 0, alpha > 0,
               abs(angleY) < Double.pi / 2, eyeDistance > 0 else { return }
         if angleY == 0 {
@@ -31,13 +37,14 @@ extension Canvas {
             }
             return
         }
-        let projection = PerspectiveProjection(angle: angleY, eyeDistance: eyeDistance)
+        let eye = vanishingPoint ?? rect.center
+        let projection = PerspectiveProjection(angle: angleY, eyeDistance: eyeDistance, axisOffset: rect.midX - eye.x)
         let halfWidth = rect.width / 2, halfHeight = rect.height / 2
         // The visible span of the plane, in u (user units right of the centre line).
         let uLeft = max(-halfWidth, projection.nearLimit(side: -1))
         let uRight = min(halfWidth, projection.nearLimit(side: 1))
         guard uLeft < uRight else { return }
-        let left = rect.midX + projection.x(uLeft), right = rect.midX + projection.x(uRight)
+        let left = eye.x + projection.x(uLeft), right = eye.x + projection.x(uRight)
 
         let boundaries = stripBoundaries(left: left, right: right, projection: projection,
                                          height: rect.height, uLeft: uLeft, uRight: uRight)
@@ -53,19 +60,21 @@ extension Canvas {
         for i in 0..<(xs.count - 1) {
             let x0 = xs[i], x1 = xs[i + 1]
             guard x1 > x0 else { continue }
-            let p0 = x0 - rect.midX, p1 = x1 - rect.midX
+            let p0 = x0 - eye.x, p1 = x1 - eye.x
             let u0 = projection.u(p0), u1 = projection.u(p1)
             guard u1 > u0 else { continue }
             let kx = (p1 - p0) / (u1 - u0)
             let f = projection.yScale((u0 + u1) / 2)
             let extra = i < xs.count - 2 ? overlap : 0
+            // The column's top edge, scaled towards the eye's height.
+            let top = eye.y + (rect.minY - eye.y) * f
 
             cairo_save(cr)
             cairo_new_path(cr)
-            cairo_rectangle(cr, x0, rect.midY - f * halfHeight, x1 + extra - x0, 2 * f * halfHeight)
+            cairo_rectangle(cr, x0, top, x1 + extra - x0, 2 * f * halfHeight)
             cairo_clip(cr)
             // Rect-local space of this strip: (0, 0)…(w, h) is the unrotated rect.
-            cairo_translate(cr, rect.midX + p0 - kx * (u0 + halfWidth), rect.midY - f * halfHeight)
+            cairo_translate(cr, eye.x + p0 - kx * (u0 + halfWidth), top)
             cairo_scale(cr, kx, f)
             if radius > 0 && (u0 < -halfWidth + radius || u1 > halfWidth - radius) {
                 setRoundedRectPath(Rect(x: 0, y: 0, width: rect.width, height: rect.height), radius: radius)
@@ -127,30 +136,34 @@ extension Canvas {
     }
 }
 
-/// The y-axis perspective rotation of ``Canvas/drawPerspective(_:in:angleY:eyeDistance:alpha:cornerRadius:)``,
-/// along one row: u is the distance right of the rotation axis before projection.
+/// The y-axis perspective rotation of ``Canvas/drawPerspective(_:in:angleY:eyeDistance:alpha:cornerRadius:vanishingPoint:)``,
+/// along one row: u is the distance right of the rotation axis before projection, x the
+/// projected distance right of the eye.
 struct PerspectiveProjection {
     let cosine: Double
     let sine: Double
     let eyeDistance: Double
+    /// How far right of the eye the rotation axis is.
+    let axisOffset: Double
 
-    init(angle: Double, eyeDistance: Double) {
+    init(angle: Double, eyeDistance: Double, axisOffset: Double = 0) {
         cosine = cos(angle)
         sine = sin(angle)
         self.eyeDistance = eyeDistance
+        self.axisOffset = axisOffset
     }
 
     /// The perspective divide at u: 1 + u·sin θ / e (≤ 0 behind the eye).
     func w(_ u: Double) -> Double { 1 + u * sine / eyeDistance }
 
-    /// Projected distance right of the axis.
-    func x(_ u: Double) -> Double { u * cosine / w(u) }
+    /// Projected distance right of the eye.
+    func x(_ u: Double) -> Double { (axisOffset + u * cosine) / w(u) }
 
     /// Vertical scale of the column at u.
     func yScale(_ u: Double) -> Double { 1 / w(u) }
 
     /// The u that projects to x (the inverse of ``x(_:)``).
-    func u(_ x: Double) -> Double { x / (cosine - x * sine / eyeDistance) }
+    func u(_ x: Double) -> Double { (x - axisOffset) / (cosine - x * sine / eyeDistance) }
 
     /// The farthest u on one side (−1 left, +1 right) whose divide stays ≥ 1/20.
     func nearLimit(side: Double) -> Double {

@@ -1,8 +1,15 @@
 import Canvas
 import Motion
 import Segue
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// A grid of the demo's pictures; clicking one opens it large.
+/// A grid of the demo's pictures; clicking one opens it large. It switches to a captioned
+/// list and back (``GalleryLayout``) with every picture moving from its frame in one layout to
+/// its frame in the other: by the bar's button, or interactively by a touchpad pinch or
+/// Ctrl+scroll (spread: list, pinch: grid), released by the commit rule with the pinch's
+/// velocity and settled on a spring; a new pinch catches a settling change.
 @MainActor
 public final class GalleryPage: ViewController {
     public nonisolated static let spacing = 12.0
@@ -20,6 +27,19 @@ public final class GalleryPage: ViewController {
     /// The picture last opened, saved when it is pushed: the pop flies the image back into it
     /// (tutorial 001's `seletedIndexPath`).
     public private(set) var selectedIndex: Int?
+    /// The layout shown (the one a running change started from).
+    public private(set) var currentLayout = GalleryLayout.grid
+    /// One caption per picture, shown in the list.
+    public private(set) var captions: [Label] = []
+    /// Switches the layout, animated (the navigation bar shows it while the grid is on top).
+    public let layoutButton = Button(title: "List", font: Font(size: 16), alignment: .right)
+    /// The pinch (touchpad, or Ctrl+scroll) that drives a layout change.
+    public let pinch = PinchGestureRecognizer()
+    /// The layout change running, if any, and the layout it goes to.
+    public private(set) var layoutTransition: LayoutTransition?
+    public private(set) var transitionTarget: GalleryLayout?
+    /// Progress when the current pinch began (a caught change goes on from there).
+    private var pinchBase = 0.0
 
     public init() {
         super.init(title: "Gallery")
@@ -40,7 +60,37 @@ public final class GalleryPage: ViewController {
             cell.onTap = { [weak self] in self?.open(index) }
             scrollView.contentView.addSubview(cell)
             cells.append(cell)
+            let caption = Label(text: "Picture \(index + 1) of \(Artwork.count)", font: Font(size: 17, weight: .medium),
+                                color: Color(hex: 0x1C1C1E))
+            caption.isUserInteractionEnabled = false
+            caption.alpha = 0
+            scrollView.contentView.addSubview(caption)
+            captions.append(caption)
         }
+        layoutButton.onTap = { [weak self] in self?.switchLayout() }
+        pinch.onChange = { [weak self] gesture in self?.pinchChanged(gesture as! PinchGestureRecognizer) }
+        view.addGestureRecognizer(pinch)
+    }
+
+    // The bar's button is this page's: it fades in with the page's return (and goes again if
+    // that is cancelled), as a navigation item's bar button does; it leaves at once when the
+    // page is covered (the push's key frames stay as they were).
+    public override func viewWillAppear(_ animated: Bool) {
+        navigationController?.navigationBar.trailingButton = layoutButton
+        let button = layoutButton
+        button.isHidden = false
+        guard animated, let coordinator = navigationController?.activeTransition?.coordinator else {
+            button.alpha = 1
+            return
+        }
+        coordinator.animate(alongsideProgress: { p in button.alpha = p }, completion: { coordinator in
+            button.alpha = 1
+            button.isHidden = coordinator.isCancelled
+        })
+    }
+
+    public override func viewWillDisappear(_ animated: Bool) {
+        layoutButton.isHidden = true
     }
 
     /// How many columns the grid has on a page `width` wide (see ``standardColumns``): 3 at
@@ -67,8 +117,80 @@ public final class GalleryPage: ViewController {
     }
 
     private func layout(_ bounds: Rect) -> Size {
-        for (index, cell) in cells.enumerated() { cell.frame = GalleryPage.cellFrame(index, width: bounds.width) }
-        return Size(width: bounds.width, height: GalleryPage.contentHeight(count: cells.count, width: bounds.width))
+        Size(width: bounds.width, height: place(width: bounds.width, progress: layoutTransition?.transitionProgress ?? 0))
+    }
+
+    /// Puts every picture and caption at `progress` of the way from ``currentLayout`` to the
+    /// change's target (or in ``currentLayout``); returns the content's height there.
+    @discardableResult
+    private func place(width: Double, progress: Double) -> Double {
+        let from = currentLayout, to = transitionTarget ?? currentLayout
+        for (index, cell) in cells.enumerated() {
+            cell.frame = Rect.interpolate(from: GalleryPage.cellFrame(index, width: width, layout: from),
+                                          to: GalleryPage.cellFrame(index, width: width, layout: to), fraction: progress)
+            captions[index].frame = Rect.interpolate(from: GalleryPage.captionFrame(index, width: width, layout: from),
+                                                     to: GalleryPage.captionFrame(index, width: width, layout: to),
+                                                     fraction: progress)
+            captions[index].alpha = Double.interpolate(from: GalleryPage.captionAlpha(from), to: GalleryPage.captionAlpha(to),
+                                                       fraction: progress)
+        }
+        return Double.interpolate(from: GalleryPage.contentHeight(count: cells.count, width: width, layout: from),
+                                  to: GalleryPage.contentHeight(count: cells.count, width: width, layout: to),
+                                  fraction: progress)
+    }
+
+    // MARK: layout changes
+
+    /// Starts a change to `target` at progress 0 (`startInteractiveTransition(to:)`).
+    private func beginLayoutTransition(to target: GalleryLayout) -> LayoutTransition? {
+        guard layoutTransition == nil, target != currentLayout, let window = view.window else { return nil }
+        transitionTarget = target
+        let transition = LayoutTransition(in: window, apply: { [weak self] progress in
+            guard let self else { return }
+            self.scrollView.contentSize = Size(width: self.view.bounds.width,
+                                               height: self.place(width: self.view.bounds.width, progress: progress))
+        }, completion: { [weak self] finished in self?.layoutTransitionEnded(finished) })
+        layoutTransition = transition
+        return transition
+    }
+
+    private func layoutTransitionEnded(_ finished: Bool) {
+        if finished, let target = transitionTarget { currentLayout = target }
+        transitionTarget = nil
+        layoutTransition = nil
+        layoutButton.titleLabel.text = currentLayout == .grid ? "List" : "Grid"
+        scrollView.contentSize = Size(width: view.bounds.width, height: place(width: view.bounds.width, progress: 0))
+    }
+
+    /// The bar's button: the other layout, animated (ignored while a change runs).
+    public func switchLayout() {
+        beginLayoutTransition(to: currentLayout.other)?.animate()
+    }
+
+    private func pinchChanged(_ pinch: PinchGestureRecognizer) {
+        // Progress grows with the spread towards the list, with the pinch towards the grid.
+        func towardsTarget(_ value: Double) -> Double { (transitionTarget ?? currentLayout.other) == .list ? value : -value }
+        switch pinch.state {
+        case .began:
+            // A pinch during a settle catches the change where it is.
+            layoutTransition?.interrupt()
+            pinchBase = layoutTransition?.transitionProgress ?? 0
+        case .changed:
+            let zoom = GalleryPage.pinchProgress(scale: pinch.scale)
+            if layoutTransition == nil {
+                // Only a pinch towards the other layout starts a change.
+                guard towardsTarget(zoom) > 0, beginLayoutTransition(to: currentLayout.other) != nil else { return }
+            }
+            layoutTransition?.update(pinchBase + towardsTarget(zoom))
+        case .ended:
+            // d(log₂ s)/dt = (ds/dt) / (s ln 2), in progress per second.
+            let velocity = towardsTarget(pinch.velocity / (max(pinch.scale, 1e-6) * log(2)))
+            layoutTransition?.release(velocity: velocity)
+        case .cancelled, .failed:
+            layoutTransition?.cancel()
+        case .possible:
+            break
+        }
     }
 
     /// The cell showing picture `index`, if there is one.
@@ -77,7 +199,7 @@ public final class GalleryPage: ViewController {
     }
 
     private func open(_ index: Int) {
-        guard let navigation = navigationController, navigation.activeTransition == nil else { return }
+        guard let navigation = navigationController, navigation.activeTransition == nil, layoutTransition == nil else { return }
         selectedIndex = index
         navigation.pushViewController(PhotoPage(index: index), animated: true)
     }

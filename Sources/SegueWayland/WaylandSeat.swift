@@ -19,6 +19,8 @@ final class WaylandSeat {
     private(set) var touch: OpaquePointer?
     /// Touchpad hold gestures on the pointer (where the compositor offers them).
     private var holdGesture: OpaquePointer?
+    /// Touchpad pinch gestures on the pointer (where the compositor offers them).
+    private var pinchGesture: OpaquePointer?
 
     /// Receives every translated event.
     var onEvent: ((InputEvent) -> Void)?
@@ -52,10 +54,14 @@ final class WaylandSeat {
             if let gestures = display.pointerGestures {
                 holdGesture = zwp_pointer_gestures_v1_get_hold_gesture(gestures, pointer)
                 zwp_pointer_gesture_hold_v1_add_listener(holdGesture, holdListener, me)
+                pinchGesture = zwp_pointer_gestures_v1_get_pinch_gesture(gestures, pointer)
+                zwp_pointer_gesture_pinch_v1_add_listener(pinchGesture, pinchListener, me)
             }
         } else if !hasPointer, let p = pointer {
             if let holdGesture { zwp_pointer_gesture_hold_v1_destroy(holdGesture) }
             holdGesture = nil
+            if let pinchGesture { zwp_pointer_gesture_pinch_v1_destroy(pinchGesture) }
+            pinchGesture = nil
             releaseProxy(p, release: wl_pointer_release, destroy: wl_pointer_destroy)
             pointer = nil
         }
@@ -153,6 +159,23 @@ final class WaylandSeat {
     fileprivate func holdEnded(time ms: UInt32, cancelled: Bool) {
         lastPointerTime = time(ms)
         deliver(InputEvent(time: lastPointerTime, kind: .holdEnd(cancelled: cancelled)))
+    }
+
+    // MARK: touchpad pinch
+
+    fileprivate func pinchBegan(time ms: UInt32, fingers: UInt32) {
+        lastPointerTime = time(ms)
+        deliver(InputEvent(time: lastPointerTime, kind: .pinchBegin(fingers: Int(fingers))))
+    }
+
+    fileprivate func pinchUpdated(time ms: UInt32, scale: wl_fixed_t) {
+        lastPointerTime = time(ms)
+        deliver(InputEvent(time: lastPointerTime, kind: .pinchUpdate(scale: wl_fixed_to_double(scale))))
+    }
+
+    fileprivate func pinchEnded(time ms: UInt32, cancelled: Bool) {
+        lastPointerTime = time(ms)
+        deliver(InputEvent(time: lastPointerTime, kind: .pinchEnd(cancelled: cancelled)))
     }
 
     // MARK: touch
@@ -255,6 +278,21 @@ nonisolated(unsafe) private let holdListener: UnsafeMutablePointer<zwp_pointer_g
         },
         end: { data, _, _, time, cancelled in
             let owner = seatOwner(data); MainActor.assumeIsolated { owner?.holdEnded(time: time, cancelled: cancelled != 0) }
+        }))
+    return listener
+}()
+
+nonisolated(unsafe) private let pinchListener: UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener> = {
+    let listener = UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener>.allocate(capacity: 1)
+    listener.initialize(to: zwp_pointer_gesture_pinch_v1_listener(
+        begin: { data, _, _, time, _, fingers in
+            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pinchBegan(time: time, fingers: fingers) }
+        },
+        update: { data, _, time, _, _, scale, _ in
+            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pinchUpdated(time: time, scale: scale) }
+        },
+        end: { data, _, _, time, cancelled in
+            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pinchEnded(time: time, cancelled: cancelled != 0) }
         }))
     return listener
 }()

@@ -90,8 +90,16 @@ let scenes: [Scene] = [
         _ = try session.parkedScreenshot()
         return shot
     },
-    Scene(name: "card-flip", title: "Card flip (002) dragged back to 50 %",
-          play: heldDrag(opening: Point(x: 124, y: 340), from: Point(x: 5, y: 300), to: Point(x: 105, y: 300), leave: escape)),
+    Scene(name: "card-flip", title: "Card flip (002) dragged back to 50 %") { session in
+        // The Modal page's card opens the card page; its card (centred) flips.
+        try session.click(at: Point(x: 124, y: 340))
+        _ = try session.parkedScreenshot()
+        let shot = try heldDrag(opening: Point(x: 400, y: 340), from: Point(x: 5, y: 300), to: Point(x: 105, y: 300),
+                                leave: escape)(session)
+        try escape(session)
+        _ = try session.parkedScreenshot()
+        return shot
+    },
     Scene(name: "expand", title: "Expand from icon (004) dragged down 30 %",
           play: heldDrag(opening: Point(x: 304, y: 248), from: Point(x: 400, y: 150), to: Point(x: 400, y: 330), leave: escape)),
     Scene(name: "gallery", title: "Gallery") { session in

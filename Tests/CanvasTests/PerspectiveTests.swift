@@ -39,6 +39,31 @@ struct PerspectiveTests {
         #expect(Double(close) / Double(differences.count) > 0.99)
     }
 
+    /// With the eye elsewhere (a container's centre, CALayer.sublayerTransform): point (x, y)
+    /// u right of the axis lands at v + ((midX − v.x + u cos θ) / w, (y − v.y) / w).
+    @Test(arguments: [Double.pi / 4, -Double.pi / 3])
+    func edgesSeenFromAVanishingPointElsewhere(angle: Double) {
+        let eye = Point(x: 250, y: 200)
+        let surface = Surface(width: 400, height: 250)
+        Canvas(surface: surface).drawPerspective(Fixture.solid(width: 200, height: 100, color: .black), in: rect,
+                                                 angleY: angle, eyeDistance: 500, vanishingPoint: eye)
+        func land(_ u: Double, _ y: Double) -> Point {
+            let w = 1 + u * sin(angle) / 500
+            return Point(x: eye.x + (rect.midX - eye.x + u * cos(angle)) / w, y: eye.y + (y - eye.y) / w)
+        }
+        let columns = surface.paintedColumns()
+        let left = land(-rect.width / 2, 0).x, right = land(rect.width / 2, 0).x
+        #expect(abs(Double(columns.first!) - left.rounded(.down)) <= 1, "left \(left), first column \(columns.first!)")
+        #expect(abs(Double(columns.last!) - right.rounded(.down)) <= 1, "right \(right), last column \(columns.last!)")
+        // Each edge column spans its top and bottom, both scaled towards the eye's height.
+        for (u, column) in [(-rect.width / 2 + 1, columns.first! + 1), (rect.width / 2 - 1, columns.last! - 1)] {
+            let rows = surface.paintedRows(inColumn: column)
+            let top = land(u, rect.minY).y, bottom = land(u, rect.maxY).y
+            #expect(abs(Double(rows.first!) - top) <= 1.5 && abs(Double(rows.last! + 1) - bottom) <= 1.5,
+                    "column \(column): rows \(rows.first!)…\(rows.last!), expected \(top)…\(bottom)")
+        }
+    }
+
     @Test(arguments: [Double.pi / 3, -Double.pi / 3, 0.4])
     func edgesLandWhereTheFormulaSays(angle: Double) {
         let surface = render(angle: angle)

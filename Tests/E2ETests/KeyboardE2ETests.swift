@@ -15,7 +15,7 @@ struct KeyboardE2ETests {
     static let accent = Color(hex: 0x0A66D8)
     static let modalBackground = Color(hex: 0xFFF7E8)
     static let sheet = Color(hex: 0x5856D6)
-    static let reveal = Color(hex: 0x1D3557)
+    static let cardPage = Color(hex: 0xE9F5F2)
     static let tab = 15, enter = 28, space = 57, leftShift = 42, leftControl = 29, escape = 1
 
     static func near(_ c: Color, _ expected: Color, _ tolerance: Int = 3) -> Bool {
@@ -108,8 +108,8 @@ struct KeyboardE2ETests {
         #expect(Self.ringShows(closed, around: sheetButton, color: Self.accent), "focus returns to the Sheet button")
 
         // Shift+Tab wraps back past the start to the tab bar's last button; Tab wraps on to
-        // the Sheet button, then Overlay, then the card. Enter flips the card; Esc flips it back,
-        // and focus comes back to the card.
+        // the Sheet button, then Overlay, then the card. Enter opens the card page; Esc closes
+        // it, and focus comes back to the card.
         try Self.press(session, Self.tab, holding: [Self.leftShift])
         try Self.press(session, Self.tab)
         try Self.press(session, Self.tab)
@@ -117,9 +117,9 @@ struct KeyboardE2ETests {
         let cardFocused = try session.parkedScreenshot()
         #expect(Self.ringShows(cardFocused, around: (x: 24, y: 200, width: 200, height: 280), color: Self.accent))
         try Self.press(session, Self.enter)
-        let revealed = try session.parkedScreenshot()
-        session.keep(revealed, as: "e2e-keyboard-card-revealed")
-        #expect(Self.near(revealed.pixel(x: 20, y: 20), Self.reveal))
+        let cardPage = try session.parkedScreenshot()
+        session.keep(cardPage, as: "e2e-keyboard-card-page")
+        #expect(Self.near(cardPage.pixel(x: 20, y: 20), Self.cardPage))
         try Self.press(session, Self.escape)
         let back = try session.parkedScreenshot()
         #expect(Self.near(back.pixel(x: 600, y: 450), Self.modalBackground))

@@ -5,8 +5,9 @@ import SegueTestKit
 import Testing
 
 /// The Modal tab's tutorial presentations in a real compositor (headless weston, 800×600):
-/// the overlay's dimming and panel rect; the card flip held by a left-edge pan at 25 % and
-/// 50 % (the page's rect, then its perspective edges); the expand-from-icon page held by a
+/// the overlay's dimming and panel rect; the card flip (on the card page the Modal page's card
+/// opens) held by a left-edge pan at 25 % and 50 % (the page's rect, then its perspective
+/// edges about the container's centre); the expand-from-icon page held by a
 /// drag down at 30 %; then releases both ways, the settled screens and the trace.
 ///
 /// Geometry (window coordinates; the Modal page starts at the window's top, the tab bar is
@@ -19,6 +20,9 @@ struct ModalScenesE2ETests {
     static let revealBackground = Color(hex: 0x1D3557)
     static let detailBackground = Color(hex: 0x0E3B43)
     static let card = (x: 24.0, y: 200.0, width: 200.0, height: 280.0)
+    static let cardPageBackground = Color(hex: 0xE9F5F2)
+    /// The card on the card page (PetCardPage), 800 × 600.
+    static let flipCard = (x: 300.0, y: 200.0, width: 200.0, height: 280.0)
     static let icon = (x: 256.0, y: 200.0, width: 96.0, height: 96.0)
 
     static func near(_ c: Color, _ expected: Color, _ tolerance: Int = 3) -> Bool {
@@ -104,12 +108,19 @@ struct ModalScenesE2ETests {
 
     // MARK: card flip (002)
 
+    /// The Modal page's card opens tutorial 002's card page (a sheet); its card (centred
+    /// horizontally, 40 px below the centre: 300, 200, 200 × 280) flips the page over.
     @Test func cardFlipEdgePanHeldAtQuarterAndHalfThenCancelsAtHalfAndFinishesPastIt() throws {
         let session = try HeadlessSession(width: Int(Self.width), height: Int(Self.height))
         defer { session.stop() }
-        let rest = try Self.openModalTab(session)
+        _ = try Self.openModalTab(session)
         try session.click(at: Point(x: Self.card.x + 100, y: Self.card.y + 140))
         try session.waitForTrace(["begin"], count: 2)
+        let cardPage = try session.parkedScreenshot()
+        session.keep(cardPage, as: "e2e-cardflip-card-page")
+        #expect(Self.near(cardPage.pixel(x: 20, y: 300), Self.cardPageBackground), "the card page fills the window")
+        try session.click(at: Point(x: Self.flipCard.x + 100, y: Self.flipCard.y + 140))
+        try session.waitForTrace(["begin"], count: 3)
         let presented = try session.parkedScreenshot()
         session.keep(presented, as: "e2e-cardflip-presented")
         #expect(Self.near(presented.pixel(x: 100, y: 300), Self.revealBackground), "the reveal page fills the window")
@@ -120,9 +131,10 @@ struct ModalScenesE2ETests {
         try session.drag(to: Point(x: 54, y: 300))
         let quarter = try session.stableScreenshot()
         session.keep(quarter, as: "e2e-cardflip-held-25")
+        let card = Self.flipCard
         let e = TimingCurve.easeInOut.value(at: 0.75)
-        let rect = (x: Self.card.x * e, y: Self.card.y * e,
-                    width: Self.width + (Self.card.width - Self.width) * e, height: Self.height + (Self.card.height - Self.height) * e)
+        let rect = (x: card.x * e, y: card.y * e,
+                    width: Self.width + (card.width - Self.width) * e, height: Self.height + (card.height - Self.height) * e)
         // A row 70 % down the page: beside the picture, the page's own colour reaches its edges.
         let quarterRow = Int(rect.y + rect.height * 0.7)
         let quarterSpan = Self.span(quarter, row: quarterRow, of: Self.revealBackground)
@@ -130,33 +142,37 @@ struct ModalScenesE2ETests {
                 "page at row \(quarterRow): \(String(describing: quarterSpan)), expected \(rect.x)…\(rect.x + rect.width - 1)")
 
         // 50 %: dx = 100 px. Phase 2 half-way: the page in the card's rect, turned by
-        // θ = 90° × ease(0.5) about its vertical centre line, eye at 500 px:
-        // x(u) = u cos θ / (1 + u sin θ / 500) for u = ±100.
+        // θ = 90° × ease(0.5) about its vertical centre line, seen with m34 = −1/500 from the
+        // container's centre (400, 300): u right of the axis lands at
+        // x = 400 + (axis − 400 + u cos θ) / w, y = 300 + (y − 300) / w, w = 1 + u sin θ / 500.
         try session.drag(to: Point(x: 104, y: 300), steps: 6)
         let half = try session.stableScreenshot()
         session.keep(half, as: "e2e-cardflip-held-50")
         let theta = Double.pi / 2 * TimingCurve.easeInOut.value(at: 0.5)
-        func projected(_ u: Double) -> Double { u * cos(theta) / (1 + u * sin(theta) / 500) }
-        let axis = Self.card.x + Self.card.width / 2
-        let expectedEdges = (axis + projected(-Self.card.width / 2), axis + projected(Self.card.width / 2) - 1)
-        let halfSpan = Self.span(half, row: 400, of: Self.revealBackground)
+        let eye = (x: Self.width / 2, y: Self.height / 2)
+        let axis = card.x + card.width / 2
+        func w(_ u: Double) -> Double { 1 + u * sin(theta) / 500 }
+        func projectedX(_ u: Double) -> Double { eye.x + (axis - eye.x + u * cos(theta)) / w(u) }
+        // Row 400 is 70 % down the card: beside the picture on both sides.
+        let row = 400.0
+        func rowU(_ x: Double) -> Double {
+            // The u whose column is at x: solve x − eye.x = (axis − eye.x + u cos θ) / w(u).
+            let p = x - eye.x
+            return (p - (axis - eye.x)) / (cos(theta) - p * sin(theta) / 500)
+        }
+        let expectedEdges = (projectedX(-card.width / 2), projectedX(card.width / 2) - 1)
+        let halfSpan = Self.span(half, row: Int(row), of: Self.revealBackground)
         #expect(Self.within(halfSpan, expectedEdges),
-                "turned page at row 400: \(String(describing: halfSpan)), expected \(expectedEdges) (θ = \(theta))")
-        // The near (left) edge is taller than the far one: 280 / (1 ∓ 100 sin θ / 500).
+                "turned page at row \(Int(row)): \(String(describing: halfSpan)), expected \(expectedEdges) (θ = \(theta))")
+        // The near (left) edge is taller than the far one, each scaled by 1 / w about y = 300.
         // Columns 20 px in from the edges: clear of the rounded corners (radius 16), beside the picture.
         let nearColumn = Int(expectedEdges.0.rounded(.up)) + 20, farColumn = Int(expectedEdges.1.rounded(.down)) - 20
-        let nearSpan = Self.span(half, column: nearColumn, of: Self.revealBackground)
-        let farSpan = Self.span(half, column: farColumn, of: Self.revealBackground)
-        func columnHeight(_ x: Double) -> Double {
-            let p = x - axis
-            let u = p / (cos(theta) - p * sin(theta) / 500)
-            return Self.card.height / (1 + u * sin(theta) / 500)
-        }
-        let centreY = Self.card.y + Self.card.height / 2
-        for (span, column) in [(nearSpan, nearColumn), (farSpan, farColumn)] {
-            let h = columnHeight(Double(column) + 0.5)
-            #expect(Self.within(span, (centreY - h / 2, centreY + h / 2 - 1), 3),
-                    "column \(column): \(String(describing: span)), expected height \(h)")
+        for column in [nearColumn, farColumn] {
+            let scale = 1 / w(rowU(Double(column) + 0.5))
+            let top = eye.y + (card.y - eye.y) * scale, bottom = eye.y + (card.y + card.height - eye.y) * scale
+            let span = Self.span(half, column: column, of: Self.revealBackground)
+            #expect(Self.within(span, (top, bottom - 1), 3),
+                    "column \(column): \(String(describing: span)), expected \(top)…\(bottom - 1)")
         }
 
         // Released at exactly one half: the rule is "> 0.5", so the flip plays back.
@@ -165,7 +181,7 @@ struct ModalScenesE2ETests {
         let cancelled = try session.parkedScreenshot()
         #expect(cancelled.fractionDiffering(from: presented) < 0.001, "released at 50 % the reveal page returns whole")
 
-        // 75 % and release: dismissed, the Modal page exactly as before (card shown, upright).
+        // 75 % and release: dismissed, the card page exactly as before (upright, whole).
         try session.move(to: Point(x: 4, y: 300), afterMs: 100)
         try session.press()
         try session.drag(to: Point(x: 154, y: 300))
@@ -173,9 +189,9 @@ struct ModalScenesE2ETests {
         try session.waitForTrace(["cancel", "finish"], count: 2)
         let dismissed = try session.parkedScreenshot()
         session.keep(dismissed, as: "e2e-cardflip-dismissed")
-        #expect(dismissed.fractionDiffering(from: rest) < 0.001, "released at 75 % the card is back")
+        #expect(dismissed.fractionDiffering(from: cardPage) < 0.001, "released at 75 % the card page is back")
 
-        #expect(Self.completions(session) == ["tab:true", "present:true", "dismiss:false", "dismiss:true"])
+        #expect(Self.completions(session) == ["tab:true", "present:true", "present:true", "dismiss:false", "dismiss:true"])
         let ends = session.trace.filter { ["cancel", "finish"].contains($0["event"] as? String) }
         #expect(ends.map { $0["event"] as? String } == ["cancel", "finish"])
         let endProgress = ends.compactMap { $0["progress"] as? Double }

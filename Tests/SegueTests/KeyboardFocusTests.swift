@@ -81,11 +81,13 @@ struct KeyboardFocusTests {
                                           ModalPage.cardFrame, ModalPage.iconFrame])
         #expect(modal.count == 8)
 
-        // The gallery's cells, row by row.
+        // The bar's layout button, then the gallery's cells, row by row.
         tabs.select(2, animated: false)
         host.layout()
-        let cells = Self.rects(host).dropLast(4)
-        #expect(host.window.focusableControls.dropLast(4).allSatisfy { $0 is ImageCell })
+        let cells = Self.rects(host).dropLast(4).dropFirst()
+        let galleryControls = host.window.focusableControls.dropLast(4)
+        #expect(galleryControls.first === (tabs.viewControllers[2] as? GalleryNavigationController)?.gallery.layoutButton)
+        #expect(galleryControls.dropFirst().allSatisfy { $0 is ImageCell })
         let expectedCells = (0..<4).map { GalleryPage.cellFrame($0, width: 800).offsetBy(dx: 0, dy: NavigationBar.height) }
         // The cells sit in the grid's scroll view: converting through it may round in the last bit.
         #expect(zip(cells.prefix(4), expectedCells).allSatisfy { a, b in

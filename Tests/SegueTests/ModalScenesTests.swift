@@ -4,7 +4,7 @@ import Motion
 import Segue
 import Testing
 
-/// The Modal tab's three tutorial presentations offscreen on a manual clock: key frames of each
+/// The Modal tab's tutorial presentations (the card flip: CardFlipTests) offscreen on a manual clock: key frames of each
 /// non-interactive animator at fixed progress against reference PNGs (each channel within 2/255
 /// on ≥ 99.9 % of pixels; `SEGUE_UPDATE_REFERENCES=1` writes missing ones), and the model after
 /// each transition: exactly one completion, the presenter never re-parented, nothing left
@@ -110,75 +110,7 @@ struct ModalScenesTests {
         #expect(scene.completions(.dismiss) == [true])
     }
 
-    // MARK: card flip (002)
-
-    /// Renders the card flip's presentation at `progress` in a fresh scene.
-    private func cardFlipPresentFrame(_ progress: Double) -> (Scene, Surface) {
-        let scene = Scene()
-        let surface = scene.render(at: progress, of: CardFlipAnimator.duration) { scene.page.presentReveal() }
-        return (scene, surface)
-    }
-
-    @Test(arguments: [(1.0 / 6, "cardflip-present-17"), (0.5, "cardflip-present-50"), (5.0 / 6, "cardflip-present-83")])
-    func cardFlipPresentKeyFrame(progress: Double, name: String) throws {
-        let (scene, surface) = cardFlipPresentFrame(progress)
-        try expectMatchesReference(surface, named: name)
-        #expect(scene.page.card.isHidden, "the card hides while its snapshot turns")
-        scene.settle()
-    }
-
-    @Test func cardFlipPresentsAndDismissesLeavingNothingHidden() throws {
-        let scene = Scene()
-        let presenterView = scene.page.view
-        let parent = try #require(presenterView.superview)
-        let before = scene.host.render()
-        scene.page.presentReveal()
-        scene.settle()
-        weak var weakReveal: RevealPage?
-        weak var weakRevealView: View?
-        do {
-            let reveal = try #require(scene.presented as? RevealPage)
-            let container = try #require(scene.container)
-            #expect(container.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(reveal.view)], "snapshots removed")
-            #expect(!reveal.view.isHidden && !scene.page.card.isHidden)
-            #expect(scene.completions(.present) == [true])
-            weakReveal = reveal
-            weakRevealView = reveal.view
-        }
-        let dismissing = scene.render(at: 0.5, of: CardFlipAnimator.duration) { scene.host.key(.escape) }
-        try expectMatchesReference(dismissing, named: "cardflip-dismiss-50")
-        scene.settle()
-        #expect(scene.completions(.dismiss) == [true])
-        #expect(presenterView.superview === parent && !presenterView.isHidden && !scene.page.card.isHidden)
-        #expect(scene.page.card.rotationY == 0)
-        #expect(weakReveal == nil && weakRevealView == nil, "the reveal page is freed")
-        let after = scene.host.render()
-        #expect(Self.differingPixels(after, before) == 0, "the Modal page is exactly as before")
-    }
-
-    @Test func cardFlipEdgeSwipeCancelledAtHalfThenFinished() throws {
-        let scene = Scene()
-        scene.page.presentReveal()
-        scene.settle()
-        let reveal = try #require(scene.presented as? RevealPage)
-        let container = try #require(scene.container)
-        // dx = 100 px: progress 0.5 exactly; the rule is "> 0.5", so release cancels.
-        scene.host.drag(from: Point(x: 5, y: 300), to: Point(x: 105, y: 300))
-        #expect(container.subviews.count == 3, "card snapshot, hidden page, page snapshot")
-        scene.host.hold(for: 0.1)
-        scene.host.release()
-        scene.settle()
-        #expect(scene.completions(.dismiss) == [false])
-        #expect(container.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(reveal.view)], "card snapshot removed on cancel")
-        #expect(!reveal.view.isHidden && reveal.view.rotationY == 0 && reveal.view.frame == Rect(size: Self.size))
-        #expect(scene.page.view.isHidden, "a cancelled dismissal leaves the covered presenter off screen")
-        // A second drag to 60 % finishes.
-        scene.host.drag(from: Point(x: 5, y: 300), to: Point(x: 125, y: 300))
-        scene.host.release()
-        scene.settle()
-        #expect(scene.completions(.dismiss) == [false, true])
-        #expect(scene.page.presentedViewController == nil && !scene.page.card.isHidden && !scene.page.view.isHidden)
-    }
+    // The card flip (002) has its own suite, CardFlipTests, on its card page.
 
     // MARK: expand from icon (004)
 
@@ -253,14 +185,13 @@ struct ModalScenesTests {
     // MARK: durations
 
     /// Begin → complete on the frame clock, for each presentation and its dismissal: the
-    /// tutorials' durations (overlay 0.5 s, card flip 0.6 s, expand 0.6 s), within a frame.
-    @Test(arguments: ["overlay", "card", "expand"])
+    /// tutorials' durations (overlay 0.5 s, expand 0.6 s), within a frame.
+    @Test(arguments: ["overlay", "expand"])
     func measuredDurations(scene name: String) {
         let scene = Scene()
         let duration: Double
         switch name {
         case "overlay": scene.page.presentOverlay(); duration = OverlayAnimator.duration
-        case "card": scene.page.presentReveal(); duration = CardFlipAnimator.duration
         default: scene.page.presentDetail(); duration = ExpandAnimator.defaultDuration
         }
         scene.settle()

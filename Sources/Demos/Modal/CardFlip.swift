@@ -2,14 +2,16 @@ import Canvas
 import Motion
 import Segue
 
-// Tutorial 002: "Guess the pet". A rounded card on the Modal page flips over into a full-window
-// reveal page; a drag from the left edge of the reveal page flips it back.
+// Tutorial 002: "Guess the pet". The card page (PetCardPage) turns away and the reveal page
+// turns in from the card's rect; a drag from the left edge of the reveal page flips it back.
 
 /// The card's face: a rounded gradient card with a question mark.
 @MainActor
 public final class PetCardView: Control {
     public static let radius = 16.0
     public static let top = Color(hex: 0x2A9D8F), bottom = Color(hex: 0x264653)
+    /// The line under the title.
+    public var subtitle = "Click to reveal" { didSet { setNeedsDisplay() } }
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -27,7 +29,7 @@ public final class PetCardView: Control {
                         at: Point(x: disc.minX, y: disc.minY + 8), color: .white)
         canvas.drawText(TextLayout(text: "Guess the pet", font: Font(size: 20, weight: .bold), maxWidth: b.width, alignment: .center),
                         at: Point(x: 0, y: b.height * 0.62), color: .white)
-        canvas.drawText(TextLayout(text: "Click to reveal", font: Font(size: 13), maxWidth: b.width, alignment: .center),
+        canvas.drawText(TextLayout(text: subtitle, font: Font(size: 13), maxWidth: b.width, alignment: .center),
                         at: Point(x: 0, y: b.height * 0.62 + 32), color: Color.white.withAlpha(0.8))
         if isHighlighted { canvas.fill(b, color: Color.black.withAlpha(0.12)) }
     }
@@ -130,13 +132,20 @@ public final class RevealPage: ViewController {
     }
 }
 
-/// Tutorial 002's flip, both ways, in three equal phases of 0.2 s each, with perspective
-/// (m34 = −1/500). Presenting: the card turns away (0 → −90° about y), the reveal page,
-/// squeezed into the card's rect with rounded corners, turns in (+90° → 0), then it grows to
-/// the whole window while its corner radius goes to 0. Dismissing: the reverse.
+/// Tutorial 002's flip, both ways, in three equal phases of 0.2 s each, seen with one
+/// perspective (m34 = −1/500) set on the transition's container, so every turning view shares
+/// the container's centre as vanishing point.
 ///
-/// The presenter's view is never moved or re-parented: a snapshot of the card turns, and the
-/// card itself is hidden while it does.
+/// Presenting: the whole card page (the presenter's view, `fromVC.view` in the tutorial) turns
+/// away (0 → −90° about its vertical centre line); the reveal page's snapshot, squeezed into the
+/// card's rect with rounded corners, turns in (+90° → 0); then it grows to the whole window
+/// while its corner radius goes to 0. Dismissing: the reverse — the snapshot shrinks to the
+/// card's rect, turns to +90°, then the card page turns in from −90°. Back to front while
+/// dismissing: the card page, the (hidden) reveal page, the reveal page's snapshot.
+///
+/// The presenter's view is never moved or re-parented: it stays under the container, the same
+/// size, and is given the container's eye (``View/perspectiveOrigin``). Its turn is reset when
+/// the transition ends, completed or cancelled (tutorial: "or it stays invisible").
 ///
 /// "Cubic keyframes": each phase runs on a cubic ease-in-out curve. (UIKit's
 /// `calculationModeCubic` passes a Catmull-Rom spline through the held values, which overshoots
@@ -171,15 +180,32 @@ public final class CardFlipAnimator: AnimatedTransitioning {
                         easing: Self.curve, changes, completion: completion)
     }
 
-    private func snapshotView(_ image: Surface, frame: Rect) -> SnapshotView {
+    /// The reveal page's stand-in: its image at `frame`, rounded as the card.
+    private func revealSnapshot(_ image: Surface, frame: Rect) -> SnapshotView {
         let view = SnapshotView(image: image, frame: frame)
-        view.perspectiveDistance = Self.perspectiveDistance
+        view.cornerRadius = PetCardView.radius
+        view.clipsToBounds = true
         return view
+    }
+
+    /// Sets the perspective on the container (`AnimationHelper.perspectiveTransform(for:)`) and
+    /// gives the card page, which lies under the container, the same eye.
+    private func setPerspective(_ container: View, cardPage: View) {
+        container.sublayerPerspectiveDistance = Self.perspectiveDistance
+        cardPage.perspectiveDistance = Self.perspectiveDistance
+        cardPage.perspectiveOrigin = container.convert(container.bounds.center, to: cardPage.superview)
+    }
+
+    /// Completed or cancelled, the card page is left flat and its own again.
+    private static func restore(_ cardPage: View) {
+        cardPage.rotationY = 0
+        cardPage.perspectiveOrigin = nil
     }
 
     public func animateTransition(using context: TransitionContext) {
         let container = context.containerView
-        guard let card, card.window != nil else {
+        let cardPage = presenting ? context.fromViewController.view : context.toViewController.view
+        guard let card, card.window != nil, cardPage.superview != nil else {
             // No card to flip from (it left the window): appear or vanish in place.
             if presenting, let toView = context.view(forKey: .to) {
                 toView.frame = context.finalFrame(for: context.toViewController)
@@ -190,53 +216,40 @@ public final class CardFlipAnimator: AnimatedTransitioning {
             return
         }
         let cardRect = card.convert(card.bounds, to: container)
-        let cardSnapshot = snapshotView(card.snapshot(), frame: cardRect)
+        setPerspective(container, cardPage: cardPage)
 
         if presenting, let toView = context.view(forKey: .to) {
             let final = context.finalFrame(for: context.toViewController)
             toView.frame = final
-            let reveal = snapshotView(toView.snapshot(), frame: cardRect)
-            reveal.cornerRadius = PetCardView.radius
-            reveal.clipsToBounds = true
+            let reveal = revealSnapshot(toView.snapshot(), frame: cardRect)
             reveal.rotationY = .pi / 2
             container.addSubview(toView)
-            container.addSubview(cardSnapshot)
             container.addSubview(reveal)
             toView.isHidden = true
-            card.isHidden = true
 
-            animate(context, phase: 0) { cardSnapshot.rotationY = -.pi / 2 }
+            animate(context, phase: 0) { cardPage.rotationY = -.pi / 2 }
             animate(context, phase: 1) { reveal.rotationY = 0 }
             animate(context, phase: 2, {
                 reveal.frame = final
                 reveal.cornerRadius = 0
-            }, completion: { [weak card] _ in
+            }, completion: { _ in
                 toView.isHidden = false
-                card?.isHidden = false
-                cardSnapshot.removeFromSuperview()
                 reveal.removeFromSuperview()
+                Self.restore(cardPage)
                 context.completeTransition(!context.transitionWasCancelled)
             })
         } else if let fromView = context.view(forKey: .from) {
-            let reveal = snapshotView(fromView.snapshot(), frame: fromView.frame)
-            reveal.cornerRadius = PetCardView.radius
-            reveal.clipsToBounds = true
-            cardSnapshot.rotationY = -.pi / 2
-            // Back to front: the card (turned away), the page, the page's snapshot.
-            container.insertSubview(cardSnapshot, belowSubview: fromView)
+            let reveal = revealSnapshot(fromView.snapshot(), frame: fromView.frame)
+            cardPage.rotationY = -.pi / 2
             container.addSubview(reveal)
             fromView.isHidden = true
-            card.isHidden = true
 
             animate(context, phase: 0) { reveal.frame = cardRect }
             animate(context, phase: 1) { reveal.rotationY = .pi / 2 }
-            animate(context, phase: 2, { cardSnapshot.rotationY = 0 }, completion: { [weak card] _ in
-                // Completed or cancelled, nothing stays hidden or turned: the page and the card
-                // are shown again and both snapshots leave the container.
+            animate(context, phase: 2, { cardPage.rotationY = 0 }, completion: { _ in
                 fromView.isHidden = false
-                card?.isHidden = false
-                cardSnapshot.removeFromSuperview()
                 reveal.removeFromSuperview()
+                Self.restore(cardPage)
                 context.completeTransition(!context.transitionWasCancelled)
             })
         }

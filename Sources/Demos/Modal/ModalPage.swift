@@ -2,8 +2,9 @@ import Canvas
 import Motion
 import Segue
 
-/// The Modal tab's page: the sheet and overlay buttons, the "Guess the pet" card (tutorial
-/// 002's card flip) and an icon tile (tutorial 004's expand from icon).
+/// The Modal tab's page: the sheet and overlay buttons, the "Guess the pet" card (opens
+/// tutorial 002's card page, where the card flips) and an icon tile (tutorial 004's expand
+/// from icon).
 ///
 /// Layout (page coordinates; the page starts at the window's top, the tab has no bar):
 /// buttons at x 24…444, y 64…112 (Sheet) and 128…176 (Overlay); the card at
@@ -34,7 +35,6 @@ public final class ModalPage: ViewController {
 
     // Transitioning delegates are held weakly by the presented pages, as in UIKit: the page keeps them.
     private let overlayDelegate = OverlayTransitioningDelegate()
-    private lazy var cardFlipDelegate = CardFlipTransitioningDelegate(card: card)
     private lazy var expandDelegate = ExpandTransitioningDelegate(icon: icon)
 
     public init() {
@@ -57,7 +57,7 @@ public final class ModalPage: ViewController {
     public override func viewDidLoad() {
         sheetButton.onTap = { [weak self] in self?.presentSheet() }
         overlayButton.onTap = { [weak self] in self?.presentOverlay() }
-        card.onTap = { [weak self] in self?.presentReveal() }
+        card.onTap = { [weak self] in self?.presentCardPage() }
         icon.onTap = { [weak self] in self?.presentDetail() }
         iconCaption.isUserInteractionEnabled = false
         for subview in [heading, sheetButton, overlayButton, card, icon, iconCaption] as [View] {
@@ -97,12 +97,9 @@ public final class ModalPage: ViewController {
         present(panel)
     }
 
-    /// Tutorial 002's card flip.
-    public func presentReveal() {
-        let reveal = RevealPage()
-        reveal.transitioningDelegate = cardFlipDelegate
-        cardFlipDelegate.reveal = reveal
-        present(reveal)
+    /// Tutorial 002's card page, as a sheet: its card flips the whole page over.
+    public func presentCardPage() {
+        present(PetCardPage())
     }
 
     /// Tutorial 004's expand from icon.

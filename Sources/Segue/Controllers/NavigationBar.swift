@@ -10,6 +10,17 @@ public final class NavigationBar: View {
     private var titleLabel: Label
     private var incomingTitle: Label?
 
+    /// A button at the bar's right end, as a `rightBarButtonItem` (nil: none). Its owner
+    /// shows or hides it with its page.
+    public var trailingButton: Button? {
+        didSet {
+            guard trailingButton !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let trailingButton { addSubview(trailingButton) }
+            setNeedsLayout()
+        }
+    }
+
     /// Called when the Back button is clicked.
     var onBack: (() -> Void)?
 
@@ -42,6 +53,7 @@ public final class NavigationBar: View {
         titleLabel.frame = titleFrame
         incomingTitle?.frame = titleFrame
         backButton.frame = Rect(x: 4, y: 6, width: 96, height: bounds.height - 13)
+        trailingButton?.frame = Rect(x: bounds.width - 100, y: 6, width: 96, height: bounds.height - 13)
     }
 
     /// Shows `title` with or without a Back button, at once.

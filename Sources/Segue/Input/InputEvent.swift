@@ -31,6 +31,12 @@ public struct InputEvent: Sendable {
         /// The hold ended: the fingers lifted (`cancelled` false) or started to move (true,
         /// a scroll follows).
         case holdEnd(cancelled: Bool)
+        /// Fingers began a pinch on a touchpad (`zwp_pointer_gesture_pinch_v1.begin`).
+        case pinchBegin(fingers: Int)
+        /// The pinch's scale relative to its beginning (1 at the start; > 1: fingers apart).
+        case pinchUpdate(scale: Double)
+        /// The pinch ended: the fingers lifted (`cancelled` false) or the compositor took it.
+        case pinchEnd(cancelled: Bool)
         case key(KeyEvent)
         case touchDown(id: Int32, Point)
         case touchMotion(id: Int32, Point)

@@ -34,6 +34,18 @@ open class View {
     }
     /// Distance of the eye for ``rotationY`` (CATransform3D's m34 = −1/eyeDistance).
     public var perspectiveDistance: Double = 500
+    /// Where the eye looks from for ``rotationY``, in the superview's coordinates; nil: this
+    /// view's centre (a layer transform's own m34). A superview's
+    /// ``sublayerPerspectiveDistance`` overrides both.
+    public var perspectiveOrigin: Point? {
+        didSet { invalidate() }
+    }
+    /// One perspective for every subview turned by ``rotationY``, seen from this view's centre
+    /// at this distance, as `CALayer.sublayerTransform` with m34 = −1/distance (what UIKit
+    /// transitions set on their container so all turning views share a vanishing point).
+    public var sublayerPerspectiveDistance: Double? {
+        didSet { for view in subviews where view.rotationY != 0 { view.invalidate() } }
+    }
     public var alpha: Double = 1 {
         didSet { recordAnimation(\.alpha, from: oldValue, to: alpha); invalidate() }
     }
@@ -323,6 +335,20 @@ open class View {
         return render.subtreeRect
     }
 
+    /// The eye for ``rotationY`` in this view's own coordinates: the superview's centre when
+    /// it sets a ``sublayerPerspectiveDistance``, else ``perspectiveOrigin``, else the centre.
+    var perspectiveEye: (point: Point, distance: Double) {
+        let toSelf = transformToSuperview.inverted()
+        if let superview, let distance = superview.sublayerPerspectiveDistance {
+            let centre = superview.bounds.center
+            return (toSelf?.apply(to: centre) ?? centre - frame.origin, distance)
+        }
+        if let origin = perspectiveOrigin {
+            return (toSelf?.apply(to: origin) ?? origin - frame.origin, perspectiveDistance)
+        }
+        return (bounds.center, perspectiveDistance)
+    }
+
     /// Rounds half up, so snapping commutes with whole-pixel offsets (a layer's origin).
     static func snapped(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
 
@@ -343,8 +369,9 @@ open class View {
         if rotationY != 0 {
             // Cairo is affine-only: render the subtree flat, then draw it in perspective strips.
             let image = snapshot(deviceScale: deviceScale)
-            canvas.drawPerspective(image, in: bounds, angleY: rotationY, eyeDistance: perspectiveDistance,
-                                   alpha: alpha, cornerRadius: clipsToBounds ? cornerRadius : 0)
+            let eye = perspectiveEye
+            canvas.drawPerspective(image, in: bounds, angleY: rotationY, eyeDistance: eye.distance,
+                                   alpha: alpha, cornerRadius: clipsToBounds ? cornerRadius : 0, vanishingPoint: eye.point)
             return
         }
         if let pass, render.usesLayer {

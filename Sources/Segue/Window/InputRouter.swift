@@ -1,4 +1,7 @@
 import Motion
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Routes pointer, touch and key events: hit testing, gesture arbitration, control tracking.
 ///
@@ -26,6 +29,7 @@ final class InputRouter {
         case .pointerLeave:
             pointer = nil
             cancelSequence()
+            endPinch(time: event.time, cancelled: true)
             pressedButtons.removeAll()
         case .pointerMotion(let point):
             pointer = point
@@ -62,22 +66,100 @@ final class InputRouter {
             touchID = nil
             cancelSequence()
         case .key(let key):
+            if Self.isControlKey(key.key) { controlKeyChanged(pressed: key.pressed, time: event.time) }
             guard key.pressed else { return }
             window?.handleKey(key)
         case .scroll(let dx, let dy, let source):
-            if source == .wheel {
+            if isControlHeld {
+                zoomScroll(dy: dy, time: event.time)
+            } else if source == .wheel {
                 wheel(dx: dx, dy: dy)
             } else {
                 scrolled(dx: dx, dy: dy, time: event.time)
             }
         case .scrollEnd:
-            endScrollSequence(time: event.time)
+            // Ctrl+scroll ends with Ctrl, not with the fingers.
+            if zoomPinch == nil { endScrollSequence(time: event.time) }
         case .holdBegin(let fingers):
             holdBegan(fingers: fingers, time: event.time)
         case .holdEnd(let cancelled):
             // Fingers that start to move turn into a scroll, which goes on from the hold.
             if isHolding, !cancelled { endScrollSequence(time: event.time) }
             isHolding = false
+        case .pinchBegin:
+            endPinch(time: event.time, cancelled: true)
+            if let recognizer = pinchRecognizer(), let pointer {
+                touchpadPinch = recognizer
+                recognizer.pinchBegan(at: pointer, time: event.time)
+            }
+        case .pinchUpdate(let scale):
+            touchpadPinch?.pinchChanged(scale: scale, time: event.time)
+        case .pinchEnd(let cancelled):
+            if let pinch = touchpadPinch {
+                touchpadPinch = nil
+                pinch.pinchEnded(time: event.time, cancelled: cancelled)
+            }
+        }
+    }
+
+    // MARK: pinch (touchpad, or scrolling with Ctrl held)
+
+    private var touchpadPinch: PinchGestureRecognizer?
+    /// The pinch Ctrl+scroll drives, with the distance scrolled since it began.
+    private var zoomPinch: (recognizer: PinchGestureRecognizer, scrolled: Double)?
+    private var isControlHeld = false
+
+    static func isControlKey(_ key: Key) -> Bool {
+        // XKB's Control_L and Control_R.
+        key == .other(0xFFE3) || key == .other(0xFFE4)
+    }
+
+    /// The innermost enabled pinch recognizer on the views under the pointer.
+    private func pinchRecognizer() -> PinchGestureRecognizer? {
+        guard let window, let pointer, active == nil else { return nil }
+        window.frameView.layoutIfNeeded()
+        var view = window.frameView.hitTest(pointer)
+        while let current = view {
+            for case let pinch as PinchGestureRecognizer in current.gestureRecognizers where pinch.isEnabled {
+                return pinch
+            }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// Scrolling with Ctrl held zooms: up (negative dy) spreads the pinch.
+    private func zoomScroll(dy: Double, time: Double) {
+        guard dy != 0 else { return }
+        if zoomPinch == nil {
+            guard touchpadPinch == nil, let recognizer = pinchRecognizer(), let pointer else { return }
+            recognizer.pinchBegan(at: pointer, time: time)
+            zoomPinch = (recognizer, 0)
+        }
+        guard var zoom = zoomPinch else { return }
+        // From the total, not step by step: no rounding drift.
+        zoom.scrolled += dy
+        zoomPinch = zoom
+        zoom.recognizer.pinchChanged(scale: pow(2, -zoom.scrolled / PinchGestureRecognizer.ctrlScrollPerDoubling), time: time)
+    }
+
+    private func controlKeyChanged(pressed: Bool, time: Double) {
+        isControlHeld = pressed
+        if !pressed, let zoom = zoomPinch {
+            zoomPinch = nil
+            zoom.recognizer.pinchEnded(time: time, cancelled: false)
+        }
+    }
+
+    /// Ends any pinch (the pointer left, or a new pinch replaces it).
+    private func endPinch(time: Double, cancelled: Bool) {
+        if let pinch = touchpadPinch {
+            touchpadPinch = nil
+            pinch.pinchEnded(time: time, cancelled: cancelled)
+        }
+        if let zoom = zoomPinch {
+            zoomPinch = nil
+            zoom.recognizer.pinchEnded(time: time, cancelled: cancelled)
         }
     }
 

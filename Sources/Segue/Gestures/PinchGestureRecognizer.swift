@@ -1,0 +1,56 @@
+import Motion
+
+/// A pinch, as `UIPinchGestureRecognizer`: ``scale`` is 1 when it begins and follows the
+/// fingers (> 1 apart, < 1 together); ``velocity`` is the scale's rate in scale factor per
+/// second.
+///
+/// The window drives it, never a press: a touchpad pinch (`zwp_pointer_gestures_v1`, where
+/// the compositor offers it) goes to the innermost pinch recognizer under the pointer, and so
+/// does scrolling while Ctrl is held (the desktop's zoom): ``ctrlScrollPerDoubling`` px of
+/// scrolling up doubles the scale, and letting go of Ctrl ends the pinch.
+@MainActor
+public final class PinchGestureRecognizer: GestureRecognizer {
+    /// Ctrl+scroll: this many logical px of scrolling up (or a touchpad's fingers up) double
+    /// the scale; down halves it.
+    public static let ctrlScrollPerDoubling = 100.0
+
+    /// The scale since the pinch began.
+    public private(set) var scale = 1.0
+    /// The scale's rate at the last update, in scale factor per second (measured over the
+    /// last ≈ 0.1 s of updates).
+    public var velocity: Double { tracker.velocity(at: currentTime) }
+    private var tracker = VelocityTracker()
+
+    public override init(onChange: ((GestureRecognizer) -> Void)? = nil) {
+        super.init(onChange: onChange)
+    }
+
+    /// The pinch began at `point` (window coordinates).
+    func pinchBegan(at point: Point, time: Double) {
+        reset()
+        startLocation = point
+        currentLocation = point
+        startTime = time
+        currentTime = time
+        scale = 1
+        tracker.reset()
+        tracker.add(position: 1, time: time)
+        transition(to: .began)
+    }
+
+    /// The fingers moved: the scale is now `scale` (relative to the beginning).
+    func pinchChanged(scale: Double, time: Double) {
+        guard isActive else { return }
+        self.scale = scale
+        currentTime = time
+        tracker.add(position: scale, time: time)
+        transition(to: .changed)
+    }
+
+    /// The pinch ended (fingers lifted, Ctrl released) or was taken away (`cancelled`).
+    func pinchEnded(time: Double, cancelled: Bool) {
+        guard isActive else { return }
+        currentTime = time
+        transition(to: cancelled ? .cancelled : .ended)
+    }
+}
