@@ -82,15 +82,8 @@ struct TransitionDurationTests {
         #expect(navigation.viewControllers.count == 1)
     }
 
-    @Test("tutorial 002: the card flip presents and dismisses in 0.6 s")
-    func cardFlip() throws {
-        let page = ModalPage()
-        let host = OffscreenWindow(root: page, size: Size(width: 800, height: 600))
-        let present = try Self.measure(host) { page.presentReveal() }
-        Self.expectDuration(present, 0.6, "card flip present")
-        let dismiss = try Self.measure(host) { page.presentedViewController?.dismiss(animated: true) }
-        Self.expectDuration(dismiss, 0.6, "card flip dismiss")
-    }
+    // Tutorial 002's card flip (0.6 s each way) is measured from frame timestamps in
+    // CardFlipTests.bothWaysTakeTheTutorialsSixTenths, on the card page it now turns.
 
     @Test("tutorial 004: expand from icon runs 0.6 s here, the tutorial's 3.0 s with slow animations ×5")
     func expandFromIcon() throws {
