@@ -60,6 +60,29 @@ struct ExamplesE2ETests {
         session.keep(sheet, as: "e2e-hello-sheet")
         #expect(Surface.channelDistance(sheet.pixel(x: Self.background.x, y: Self.height - 10), Color(hex: 0xFFD60A)) <= 2,
                 "the sheet covers the window")
+
+        // Esc closes the sheet; then the custom container's own swipe, held at 40 % of the width.
+        try session.key(1, down: true)
+        try session.key(1, down: false)
+        try session.waitFor("the sheet to go", timeout: 10) {
+            guard let shot = try? session.screenshot() else { return false }
+            return Surface.channelDistance(shot.pixel(x: Self.background.x, y: Self.background.y), Self.page2) <= 2
+        }
+        _ = try session.parkedScreenshot()
+        try session.move(to: Point(x: 600, y: 400), afterMs: 100)
+        try session.press()
+        try session.drag(to: Point(x: 600 - 0.4 * Double(Self.width), y: 400))
+        let held = try session.stableScreenshot()
+        session.keep(held, as: "e2e-hello-pager-held-40")
+        // The pager's slide: the incoming page 4 (shade 1 − 0.08 × 4) from x = 60 % of the width.
+        let page4 = Color(red: 0.68, green: 0.68, blue: 1)
+        let edge = held.firstColumn(inRow: Self.background.y) { Surface.channelDistance($0, page4) <= 2 }
+        #expect(edge.map { abs($0 - 480) <= 2 } == true, "page 4's left edge at \(String(describing: edge)), expected 480 ± 2")
+        #expect(Surface.channelDistance(held.pixel(x: 200, y: Self.background.y), Self.page2) <= 2, "page 2 still on the left")
+        try session.drag(to: Point(x: 100, y: 400))
+        try session.release()
+        let turned = try session.parkedScreenshot()
+        #expect(Surface.channelDistance(turned.pixel(x: Self.background.x, y: Self.background.y), page4) <= 2, "turned to page 4")
     }
 
     /// The centre of the first button: the first row, scanning down the left, with the buttons'

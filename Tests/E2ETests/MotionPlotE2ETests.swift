@@ -35,7 +35,9 @@ struct MotionPlotE2ETests {
 
     @Test func tabSwipeReleasedMidWayIsPlottedDuringItsSettle() throws {
         var options = HeadlessSession.Options()
-        options.arguments = ["--motion-plot"]
+        // Slow animations ×4: the settle lasts long enough for a screenshot on a loaded machine
+        // (gestures and the trace stay in real time).
+        options.arguments = ["--motion-plot", "--slow", "4"]
         let session = try HeadlessSession(width: Self.width, height: Self.height, options: options)
         defer { session.stop() }
         try session.waitForApp()

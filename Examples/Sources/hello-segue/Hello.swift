@@ -4,17 +4,53 @@ import SegueKit
 struct Hello: SegueApp {
     let title = "Hello, Segue"
     let appID = "org.segue.Hello"
-    func makeRootViewController() -> ViewController { FadingNavigation(rootViewController: Page(number: 1)) }
+    func makeRootViewController() -> ViewController {
+        Pager(pages: [FadingNavigation(rootViewController: Page(number: 1)), Page(number: 4)])
+    }
 }
 
-/// A navigation controller whose pushes and pops cross-fade (its own delegate, so nothing else
-/// has to keep the delegate alive).
+/// A custom container: a horizontal drag turns to the next page, which follows the pointer.
+final class Pager: ViewController {
+    let pages: [ViewController]
+    let swipe = InteractiveSwipe(axis: .horizontal)
+    var index = 0
+    init(pages: [ViewController]) { self.pages = pages; super.init() }
+
+    override func loadView() {
+        setView(LayoutView { [weak self] bounds in
+            if let self { self.pages[self.index].view.frame = bounds }
+        })
+    }
+
+    override func viewDidLoad() {
+        for page in pages { addChild(page) }
+        view.addSubview(pages[0].view)
+        swipe.distance = { [weak self] in self?.view.bounds.width ?? 1 }
+        swipe.startTransition = { [weak self] drag in
+            self?.turn(by: drag.x < 0 ? 1 : -1) == true ? (drag.x < 0 ? .left : .right) : nil
+        }
+        view.addGestureRecognizer(swipe.recognizer)
+    }
+
+    func turn(by step: Int) -> Bool {
+        guard pages.indices.contains(index + step) else { return false }
+        let from = pages[index], to = pages[index + step]
+        startTransition(.container, from: from, to: to, in: view, animated: true,
+                        animator: SlideAnimator(direction: step > 0 ? .left : .right),
+                        interactionController: swipe.interactionController, didEnd: { [weak self] done in
+            (done ? from : to).view.removeFromSuperview()
+            if done { self?.index += step }
+        })
+        return true
+    }
+}
+
+/// A navigation controller whose pushes and pops cross-fade (it is its own delegate).
 final class FadingNavigation: NavigationController, NavigationControllerDelegate {
     override init(rootViewController: ViewController) {
         super.init(rootViewController: rootViewController)
         delegate = self
     }
-
     func navigationController(_ navigationController: NavigationController, animationControllerFor operation: NavigationOperation,
                               from: ViewController, to: ViewController) -> AnimatedTransitioning? { CrossFade() }
 }
@@ -22,7 +58,6 @@ final class FadingNavigation: NavigationController, NavigationControllerDelegate
 /// The incoming page fades in over the outgoing one in 0.4 s.
 final class CrossFade: AnimatedTransitioning {
     func transitionDuration(using context: TransitionContext) -> Double { 0.4 }
-
     func animateTransition(using context: TransitionContext) {
         guard let to = context.view(forKey: .to) else { return context.completeTransition(true) }
         to.frame = context.finalFrame(for: context.toViewController)
@@ -32,29 +67,24 @@ final class CrossFade: AnimatedTransitioning {
     }
 }
 
-/// A numbered page: Next pushes the next one, Sheet presents a sheet (drag it down to close).
+/// A numbered page: Next pushes the next one; Sheet presents a sheet (drag it down to close).
 final class Page: ViewController {
     let number: Int
-    init(number: Int) {
-        self.number = number
-        super.init(title: "Page \(number)")
-    }
+    init(number: Int) { self.number = number; super.init(title: "Page \(number)") }
 
     override func viewDidLoad() {
         let shade = 1 - 0.08 * Double(number % 6)
         view.backgroundColor = Color(red: shade, green: shade, blue: 1)
-        let next = Button(title: "Next", onTap: { [weak self] in
+        let next = Button(title: "Next", frame: Rect(x: 24, y: 24, width: 120, height: 44)) { [weak self] in
             guard let self else { return }
             self.navigationController?.pushViewController(Page(number: self.number + 1))
-        })
-        let sheet = Button(title: "Sheet", onTap: { [weak self] in
+        }
+        let sheet = Button(title: "Sheet", frame: Rect(x: 160, y: 24, width: 120, height: 44)) { [weak self] in
             let page = ViewController(title: "Sheet")
             page.view.backgroundColor = Color(hex: 0xFFD60A)
             self?.present(page)
-        })
+        }
         view.addSubview(next)
         view.addSubview(sheet)
-        next.frame = Rect(x: 24, y: 24, width: 120, height: 44)
-        sheet.frame = Rect(x: 160, y: 24, width: 120, height: 44)
     }
 }
