@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
         // Every executable's command line: --help, --version, errors in one line.
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // `swift package generate-documentation` (make docs): the DocC catalogs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // C interop at the edge: module maps and shim headers, flags from pkg-config.

@@ -88,7 +88,7 @@ public final class Surface {
 
     /// The colour at a pixel, un-premultiplied, in sRGB with components in 0…1.
     ///
-    /// A fully transparent pixel reads as ``Color/clear``.
+    /// A fully transparent pixel reads as `Color.clear`.
     public func pixel(x: Int, y: Int) -> Color {
         precondition(x >= 0 && x < width && y >= 0 && y < height,
                      "pixel (\(x), \(y)) outside a \(width)×\(height) surface")

@@ -61,7 +61,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     /// Settling for interactive push/pop (MOTION.md target 4): critically damped, ω₀ ≈ 44.9 rad/s
     /// (response 0.14 s). A 1000 px move from rest lands within 0.5 px in ≈ 223 ms with no
     /// overshoot, which leaves room for the one-frame hand-off of
-    /// ``Timeline/settle(toEnd:at:spring:initialVelocity:)`` within 250 ms. (The brief's
+    /// ``Timeline/settle(toEnd:at:spring:initialVelocity:bounces:)`` within 250 ms. (The brief's
     /// response 0.2 s, ω₀ 31.4 rad/s, would land only after ≈ 318 ms.)
     public static let interactiveSettle = Spring(response: 0.14, dampingRatio: 1)
 

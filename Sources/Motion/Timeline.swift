@@ -15,7 +15,7 @@
 /// timeline.tick(at: frameTime)
 /// ```
 /// An interactive one: ``scrub(to:)`` while the finger moves, then on release
-/// ``settle(toEnd:at:spring:initialVelocity:)`` (or ``finish(at:completionSpeed:completionCurve:)``
+/// ``settle(toEnd:at:spring:initialVelocity:bounces:)`` (or ``finish(at:completionSpeed:completionCurve:)``
 /// / ``cancel(at:completionSpeed:completionCurve:)`` as UIKit's percent-driven transitions);
 /// a press during the settle calls ``interrupt(at:)`` and scrubbing takes over again.
 ///
@@ -33,7 +33,7 @@ public final class Timeline {
         case paused
         /// Heading for an end after ``finish(at:completionSpeed:completionCurve:)``,
         /// ``cancel(at:completionSpeed:completionCurve:)`` or
-        /// ``settle(toEnd:at:spring:initialVelocity:)``.
+        /// ``settle(toEnd:at:spring:initialVelocity:bounces:)``.
         case settling
         /// Reached an end; the completion has fired.
         case ended

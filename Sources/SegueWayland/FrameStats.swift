@@ -178,7 +178,7 @@ public final class FrameStats {
         var voluntary = 0, rss = 0
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(cString: line)
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             func value() -> Int { Int(String(text.drop { $0 != ":" }.filter(\.isNumber))) ?? 0 }
             if text.hasPrefix("voluntary_ctxt_switches:") { voluntary = value() }
             if text.hasPrefix("VmRSS:") { rss = value() }

@@ -60,7 +60,7 @@ open class ViewController {
 
     public var isViewLoaded: Bool { loadedView != nil }
 
-    /// Creates the view; override to supply your own (call ``setView(_:)``).
+    /// Creates the view; override to supply your own (call ``ViewController/setView(_:)``).
     open func loadView() {
         let view = View()
         view.backgroundColor = .white

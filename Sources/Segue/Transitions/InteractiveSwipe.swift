@@ -2,7 +2,7 @@ import Motion
 
 /// Binds a pan gesture to percent-driven transitions, the one place where a drag becomes
 /// progress: it starts a transition when the drag begins, scrubs it, lets go by a
-/// ``CommitRule`` with the release velocity, and — pressed again while that transition
+/// `CommitRule` with the release velocity, and — pressed again while that transition
 /// settles — takes it over where it is, keeping its speed.
 ///
 /// Containers configure it with the geometry of their gesture (which axis, which way is

@@ -6,7 +6,7 @@ import Motion
 ///
 /// An animator returns one from ``AnimatedTransitioning/settleTiming(using:)``; nil leaves
 /// the toolkit's settle (the interaction controller's spring: critically damped for pages,
-/// ``Spring/sheetSettle`` for sheets).
+/// `Spring.sheetSettle` for sheets).
 public enum SettleTiming: Sendable, Hashable {
     /// A spring from the release velocity, as `UISpringTimingParameters(dampingRatio:
     /// initialVelocity:)`. With `bounces` an under-damped spring swings past the end and back

@@ -4,7 +4,7 @@ import Motion
 /// container view that exists while it runs, its timeline, and the calls that end it.
 ///
 /// Animations submitted through ``animate(relativeStart:relativeDuration:easing:_:completion:)``
-/// run on one ``Timeline`` with media-timing semantics: a gesture scrubs it, and release plays
+/// run on one `Timeline` with media-timing semantics: a gesture scrubs it, and release plays
 /// the remainder forwards or backwards along the same curves, starting at the gesture's speed.
 /// Every transition ends in exactly one ``completeTransition(_:)``.
 @MainActor

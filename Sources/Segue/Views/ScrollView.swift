@@ -48,7 +48,7 @@ open class ScrollView: View {
     public let panGestureRecognizer: PanGestureRecognizer = ScrollPanGestureRecognizer()
     /// Called whenever ``contentOffset`` changes.
     public var onScroll: ((ScrollView) -> Void)?
-    /// Whether input scrolls the view (``setContentOffset(_:)`` always works).
+    /// Whether input scrolls the view (setting ``contentOffset`` always works).
     public var isScrollEnabled = true
 
     /// The size of the content; the offset is clamped again when it changes.
@@ -83,7 +83,7 @@ open class ScrollView: View {
     private var dragAnchor = Point.zero
 
     /// A scroll view; `layout`, if given, lays out the content for the view's bounds whenever
-    /// they change size (or on ``setNeedsLayout()``) and returns the content size.
+    /// they change size (or on ``View/setNeedsLayout()``) and returns the content size.
     public init(frame: Rect = .zero, layout: ((Rect) -> Size)? = nil) {
         layoutContent = layout
         super.init(frame: frame)

@@ -166,7 +166,7 @@ open class View {
     // MARK: layout and drawing
 
     /// Lays out subviews for the current bounds. Called before drawing when the size changed
-    /// or ``setNeedsLayout()`` was called.
+    /// or ``View/setNeedsLayout()`` was called.
     open func layoutSubviews() {}
 
     public func setNeedsLayout() {
@@ -184,7 +184,7 @@ open class View {
     }
 
     /// Draws the view's own content in its bounds. The result is cached until
-    /// ``setNeedsDisplay()``; the default draws nothing beyond the background.
+    /// ``View/setNeedsDisplay()``; the default draws nothing beyond the background.
     open func draw(in canvas: Canvas) {}
 
     /// Whether ``draw(in:)`` draws anything; views that draw must say so.

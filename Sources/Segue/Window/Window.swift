@@ -270,7 +270,7 @@ public final class Window {
     }
 
     /// The layers the platform shows itself in the frame measured by the latest
-    /// ``prepareFrame(deviceScale:)``, in paint order; empty unless ``promotesLayers``.
+    /// ``prepareFrame(deviceScale:origin:)``, in paint order; empty unless ``promotesLayers``.
     public var promotedLayers: [PromotedLayer] { promotion.layers }
 
     private let pass = FramePass()
@@ -323,7 +323,7 @@ public final class Window {
         return pass.damage.isEmpty ? nil : pass.damage
     }
 
-    /// Paints `region` (device pixels) of the frame measured by ``prepareFrame(deviceScale:)``
+    /// Paints `region` (device pixels) of the frame measured by ``prepareFrame(deviceScale:origin:)``
     /// into `canvas`, whose transform maps logical to device pixels; the rest of the canvas is
     /// left alone. Returns what it painted.
     @discardableResult
