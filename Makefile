@@ -14,7 +14,7 @@ TEST_PACKAGES = sway grim wtype \
 HELPERS = meson-helpers/build
 
 .PHONY: deps test-deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw \
-	release install uninstall check-assets test-asan examples
+	release install uninstall check-assets test-asan examples docs
 
 ## Installs the Debian packages (skipped when all are present).
 deps:
@@ -38,7 +38,7 @@ build: deps
 
 ## Unit, render and end-to-end tests (the e2e tests run the real app in headless weston, sway,
 ## mutter and KWin). KWin's input driver is built only once plasma-wayland-protocols is there.
-test: test-deps helpers check-protocols check-assets build examples
+test: test-deps helpers check-protocols check-assets build examples docs
 	@[ -x $(HELPERS)/segue-kwin-input ] || { meson setup --reconfigure $(HELPERS) meson-helpers && ninja -C $(HELPERS); }
 	$(SWIFT) test
 	scripts/check-kwin-icon.py .build/debug/segue-demo
@@ -58,6 +58,17 @@ test-asan: helpers check-protocols
 		--filter 'MotionTests|CanvasTests|SegueTests|FuzzToolTests'
 	SEGUE_BIN_DIR=$(ASAN_BUILD)/debug SEGUE_FUZZ_RSS_LIMIT=0 $(ASAN_ENV) \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_BUILD) --filter FuzzE2ETests
+
+## The DocC documentation of the library modules (the catalog is Sources/Segue/Segue.docc);
+## fails on any DocC warning. Archives land in .build/plugins/Swift-DocC/outputs/.
+DOC_TARGETS = Segue Motion Canvas SegueKit
+docs: deps
+	@for target in $(DOC_TARGETS); do \
+		log=$$($(SWIFT) package --disable-sandbox generate-documentation --target $$target 2>&1) || { echo "$$log"; exit 1; }; \
+		warnings=$$(echo "$$log" | grep 'warning:' | grep -v 'prohibited flag' || true); \
+		if [ -n "$$warnings" ]; then echo "$$warnings"; echo "docs: DocC warnings in $$target"; exit 1; fi; \
+		echo "docs: $$target built without warnings"; \
+	done
 
 ## Examples/: an app in a package of its own that depends on Segue by path (ExamplesE2ETests runs it).
 examples: deps
