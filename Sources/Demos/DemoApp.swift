@@ -7,19 +7,28 @@ import Segue
 public enum DemoApp {
     /// The root controller of `segue-demo`.
     public static func makeRoot() -> ViewController {
-        let tabs = TabBarController(viewControllers: [
+        DemoTabBarController(viewControllers: [
             NavigationTab.make(), ModalTab.make(), GalleryTab.make(), ContainerTab.make(),
         ])
-        tabs.delegate = TabSlideDelegate.shared
-        return tabs
+    }
+}
+
+/// The demo's tab bar controller, which owns its (weakly held) delegate. Not a shared instance:
+/// an object that outlives everything that ever referenced it weakly keeps a weak-reference side
+/// table LeakSanitizer cannot see it point to, and `make test-asan` would report it.
+@MainActor
+final class DemoTabBarController: TabBarController {
+    private let slideDelegate = TabSlideDelegate()
+
+    override init(viewControllers: [ViewController]) {
+        super.init(viewControllers: viewControllers)
+        delegate = slideDelegate
     }
 }
 
 /// Tutorial 000: tab switches slide in the direction of the indices.
 @MainActor
 final class TabSlideDelegate: TabBarControllerDelegate {
-    static let shared = TabSlideDelegate()
-
     func tabBarController(_ tabBarController: TabBarController, animationControllerForTransitionFrom from: ViewController,
                           to: ViewController) -> AnimatedTransitioning? {
         let fromIndex = tabBarController.viewControllers.firstIndex { $0 === from } ?? 0

@@ -129,6 +129,15 @@ public final class Timeline {
         }
     }
 
+    /// Drops every animation and completion without calling them, for a timeline that can
+    /// never end because the clock driving it is gone (a window closed mid-transition): the
+    /// closures usually hold what they animate, and a completion often holds the owner of
+    /// this timeline, so keeping them would keep both alive.
+    public func invalidate() {
+        animations = []
+        completions = []
+    }
+
     // MARK: - Control
 
     /// Plays forward from the current fraction at speed 1 (from idle: 0 → 1 in ``duration``).

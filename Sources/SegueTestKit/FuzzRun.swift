@@ -5,8 +5,8 @@ import Motion
 /// One fuzz run end to end: a fresh headless weston (kiosk) with `segue-demo --trace`, a
 /// screenshot of the launch screen, the stream played through `segue-inject` in its bursts,
 /// then the checks: the app alive, the trace's invariants (``TraceInvariants``), the launch
-/// screen back pixel for pixel after a known key sequence, and resident memory no more than
-/// 1.5× its value after warm-up.
+/// screen back pixel for pixel after a known key sequence, resident memory no more than
+/// 1.5× its value after warm-up, and last Ctrl+Q ending the app with status 0 (``quit(_:after:logName:)``).
 public enum FuzzRun {
     /// What a run found.
     public struct Report: Sendable {
@@ -100,7 +100,36 @@ public enum FuzzRun {
         if rssGrowthLimit > 0, report.warmRSS > 0, Double(report.endRSS) > rssGrowthLimit * Double(report.warmRSS) {
             report.failures.append("resident memory grew from \(report.warmRSS) to \(report.endRSS) kB (limit ×\(rssGrowthLimit))")
         }
+        if let failure = quit(session, after: lastTimestamp(script) &+ 60_000, logName: name) {
+            report.failures.append(failure)
+        }
         return report
+    }
+
+    /// Ctrl+Q: the app must end through its event loop with status 0 — not the harness's
+    /// SIGTERM — so its exit runs, and in an AddressSanitizer build LeakSanitizer checks the app
+    /// (a leak makes the status non-zero). Returns why it did not, with the log kept as
+    /// artifacts/fuzz/`logName`-app.log; nil after a clean exit.
+    static func quit(_ session: HeadlessSession, after timestamp: UInt32, logName: String?) -> String? {
+        guard let app = session.app else { return "the app is gone before Ctrl+Q" }
+        var clock = timestamp
+        do {
+            for (key, down) in [(29, true), (16, true), (16, false), (29, false)] {
+                clock &+= 40
+                try session.send("key \(key) \(down ? "down" : "up") \(clock)")
+            }
+        } catch {
+            return "sending Ctrl+Q: \(error)"
+        }
+        // A leak check of a sanitized build takes a few seconds.
+        guard let status = app.waitForExit(timeout: 60) else { return "the app did not exit within 60 s of Ctrl+Q" }
+        guard status != 0 else { return nil }
+        let log = session.appLog
+        let path = Paths.artifacts + "/fuzz/\(logName ?? "fuzz")-app.log"
+        try? FileManager.default.createDirectory(atPath: Paths.artifacts + "/fuzz", withIntermediateDirectories: true)
+        try? Data(log.utf8).write(to: URL(fileURLWithPath: path))
+        let summary = log.split(separator: "\n").last { $0.contains("SUMMARY:") }.map(String.init) ?? String(log.suffix(300))
+        return "the app exited with status \(status) on Ctrl+Q: \(summary) (log: \(path))"
     }
 
     /// Sends every line; times the bursts; reads memory after warm-up; stops at a dead app.

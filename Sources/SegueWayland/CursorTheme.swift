@@ -11,7 +11,7 @@ final class CursorTheme {
     private let shm: OpaquePointer
     private let name: String?
     private let size: Int32
-    /// One theme per scale it was needed at; kept while the process lives (there are few).
+    /// One theme per scale it was needed at; kept while the window lives (there are few).
     private var themes: [Int32: OpaquePointer] = [:]
     private let surface: OpaquePointer?
     private var current: (cursor: Cursor, scale: Int32)?
@@ -23,6 +23,12 @@ final class CursorTheme {
         name = getenv("XCURSOR_THEME").map { String(cString: $0) }
         size = getenv("XCURSOR_SIZE").flatMap { Int32(String(cString: $0)) }.map { max(8, min($0, 256)) } ?? 24
         surface = wl_compositor_create_surface(compositor)
+    }
+
+    /// The themes (their images, buffers and pool) and the cursor surface go with the window.
+    isolated deinit {
+        for theme in themes.values { wl_cursor_theme_destroy(theme) }
+        if let surface { wl_surface_destroy(surface) }
     }
 
     private func theme(at scale: Int32) -> OpaquePointer? {

@@ -42,7 +42,9 @@ func checkedOutput(_ path: String?, _ option: String) -> OutputFile? {
 let traceOutput = checkedOutput(options.tracePath, "--trace")
 let statsOutput = checkedOutput(options.statsPath, "--stats")
 
-MainActor.assumeIsolated {
+// The window is freed before the exit (the closure returns the status), so an AddressSanitizer
+// build's LeakSanitizer checks that closing it freed everything it showed.
+let exitCode: Int32 = MainActor.assumeIsolated {
     let window = Window(rootViewController: DemoApp.makeRoot())
     if let slowdown = options.slowdown { window.animationSlowdown = slowdown }
     window.showsMotionPlot = options.motionPlot
@@ -60,13 +62,14 @@ MainActor.assumeIsolated {
                 window.traceSink = { record in writer.write(record.json) }
             }
         })
-        exit(code)
+        return code
     } catch {
         traceOutput?.abandon()
         statsOutput?.abandon()
         fail("\(error)", code: 1)
     }
 }
+exit(exitCode)
 
 /// CLOCK_MONOTONIC in milliseconds (the clock `FrameStats` uses).
 func segueMonotonicMilliseconds() -> Double {

@@ -7,7 +7,10 @@ import Motion
 /// The base class is the full-screen presentation; subclass it for custom ones.
 @MainActor
 open class PresentationController {
-    public let presentedViewController: ViewController
+    /// The presented controller, which owns this presentation controller (its
+    /// `presentationController`): a strong reference back would keep both alive when the
+    /// window goes away with the presentation still up.
+    public unowned let presentedViewController: ViewController
     public unowned let presentingViewController: ViewController
     /// The view the presentation lives in, over the whole window; set before the transition.
     public internal(set) var containerView: View?

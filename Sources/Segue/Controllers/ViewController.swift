@@ -27,8 +27,9 @@ open class ViewController {
     public internal(set) weak var presentingViewController: ViewController?
     /// The presentation controller while this controller is presented.
     public internal(set) var presentationController: PresentationController?
-    /// The running presentation or dismissal of this (presented) controller.
-    var presentationTransition: TransitionContext?
+    /// The running presentation or dismissal of this (presented) controller. Weak: the window
+    /// owns a running transition, and the context holds this controller.
+    weak var presentationTransition: TransitionContext?
     /// The drag-down dismissal while presented.
     var dismissSwipe: InteractiveSwipe?
     /// Set by ``startTransition(_:from:to:in:animated:animator:interactionController:appearance:prepare:willBegin:didEnd:completion:)``

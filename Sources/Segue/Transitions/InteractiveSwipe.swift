@@ -74,8 +74,10 @@ public final class InteractiveSwipe {
     /// The transition this swipe drives has started: a press during its settle can take it over.
     private func transitionStarted(_ context: TransitionContext) {
         settling = context
-        context.interruptHandler = { [weak self] point, time in
-            self?.takeOver(context, at: point, time: time)
+        // The context owns this handler: a strong capture would keep it alive past its window.
+        context.interruptHandler = { [weak self, weak context] point, time in
+            guard let context else { return nil }
+            return self?.takeOver(context, at: point, time: time)
         }
     }
 

@@ -11,6 +11,12 @@ final class AnimationDriver {
     private var timelines: [Timeline] = []
     private var pendingActions: [(Double) -> Void] = []
 
+    /// The window is gone, so the timelines still running here never end: their closures
+    /// (which hold the transition contexts that hold the timelines) are dropped uncalled.
+    isolated deinit {
+        for timeline in timelines { timeline.invalidate() }
+    }
+
     var isActive: Bool { !pendingActions.isEmpty || timelines.contains { $0.needsFrames } }
 
     /// Drives `timeline` from now on; an `.idle` one starts at the next tick.
