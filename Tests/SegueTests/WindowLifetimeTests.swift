@@ -88,7 +88,7 @@ struct WindowLifetimeTests {
     @Test func aWindowDroppedMidCardFlipFreesBothPagesAndTheTransition() {
         let watched = Watched()
         do {
-            let page = ModalPage()
+            let page = PetCardPage()
             let host = OffscreenWindow(root: page, size: ModalScenesTests.size)
             page.presentReveal()
             host.frames(10)
