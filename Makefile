@@ -63,7 +63,9 @@ test-asan: helpers check-protocols
 
 ## The DocC documentation of the library modules (the catalog is Sources/Segue/Segue.docc);
 ## fails on any DocC warning. Archives land in .build/plugins/Swift-DocC/outputs/.
-DOC_TARGETS = Segue Motion Canvas SegueKit
+## Then scripts/check-doc-coverage.py reads the symbol graphs DocC was built from and fails
+## when a public or open declaration of these modules has no `///` comment.
+DOC_TARGETS = Segue Motion Canvas SegueKit SegueWayland
 docs: deps
 	@for target in $(DOC_TARGETS); do \
 		log=$$($(SWIFT) package --disable-sandbox generate-documentation --target $$target 2>&1) || { echo "$$log"; exit 1; }; \
@@ -71,6 +73,7 @@ docs: deps
 		if [ -n "$$warnings" ]; then echo "$$warnings"; echo "docs: DocC warnings in $$target"; exit 1; fi; \
 		echo "docs: $$target built without warnings"; \
 	done
+	scripts/check-doc-coverage.py $(DOC_TARGETS)
 
 ## Examples/: an app in a package of its own that depends on Segue by path (ExamplesE2ETests runs it).
 examples: deps

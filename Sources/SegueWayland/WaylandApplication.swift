@@ -2,7 +2,7 @@ import Glibc
 import Motion
 import Segue
 
-/// Runs a Segue ``Window`` as a native Wayland client until the user closes it.
+/// Runs a Segue `Window` as a native Wayland client until the user closes it.
 ///
 /// ```swift
 /// let window = Window(rootViewController: DemoRoot())

@@ -14,6 +14,7 @@ public enum WaylandError: Error, CustomStringConvertible {
     /// A system call failed.
     case system(String)
 
+    /// The error as one line, for standard error after the program's name.
     public var description: String {
         switch self {
         case .cannotConnect(let display, let reason):

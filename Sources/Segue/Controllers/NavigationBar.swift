@@ -5,7 +5,9 @@ import Motion
 /// with a transition's progress.
 @MainActor
 public final class NavigationBar: View {
+    /// The bar's height in logical pixels, its bottom line included.
     public static let height = 52.0
+    /// The Back button at the bar's left end; hidden on the root page.
     public let backButton: Button
     private var titleLabel: Label
     private var incomingTitle: Label?
@@ -24,6 +26,7 @@ public final class NavigationBar: View {
     /// Called when the Back button is clicked.
     var onBack: (() -> Void)?
 
+    /// An empty bar: no title, and a Back button its navigation controller shows and hides.
     public override init(frame: Rect = .zero) {
         backButton = Button(title: "‹ Back", font: Font(size: 16), alignment: .left)
         titleLabel = NavigationBar.makeTitle("")
@@ -40,14 +43,18 @@ public final class NavigationBar: View {
         return label
     }
 
+    /// The title shown now (during a transition, the outgoing one until the transition completes).
     public var title: String { titleLabel.text }
 
+    /// True: the bar draws its bottom line.
     public override var drawsContent: Bool { true }
 
+    /// Draws the one-pixel line along the bottom.
     public override func draw(in canvas: Canvas) {
         canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: Color(hex: 0xD1D1D6))
     }
 
+    /// Places the title in the middle, Back at the left and the trailing button at the right.
     public override func layoutSubviews() {
         let titleFrame = Rect(x: 100, y: 0, width: max(0, bounds.width - 200), height: bounds.height - 1)
         titleLabel.frame = titleFrame

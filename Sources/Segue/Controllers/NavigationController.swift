@@ -2,6 +2,7 @@ import Motion
 
 /// Push or pop.
 public enum NavigationOperation: Sendable {
+    /// A page added on top of the stack (`push`), or the top page taken off (`pop`).
     case push, pop
 }
 
@@ -19,9 +20,11 @@ public protocol NavigationControllerDelegate: AnyObject {
 }
 
 extension NavigationControllerDelegate {
+    /// nil: the navigation controller slides.
     public func navigationController(_ navigationController: NavigationController,
                                      animationControllerFor operation: NavigationOperation,
                                      from: ViewController, to: ViewController) -> AnimatedTransitioning? { nil }
+    /// nil: only the navigation controller's own edge drag makes a pop interactive.
     public func navigationController(_ navigationController: NavigationController,
                                      interactionControllerFor animator: AnimatedTransitioning) -> InteractiveTransitioning? { nil }
 }
@@ -33,8 +36,11 @@ extension NavigationControllerDelegate {
 /// tree and the next Back exactly as they were.
 @MainActor
 open class NavigationController: ViewController {
+    /// The stack, root first; the last one is on screen. It changes when a push or pop completes.
     public private(set) var viewControllers: [ViewController]
+    /// Supplies custom transitions; held weakly.
     public weak var delegate: NavigationControllerDelegate?
+    /// The bar at the top: the title and the Back button.
     public let navigationBar = NavigationBar()
     /// The view transitions happen in (below the bar).
     public let containerView = View()
@@ -43,8 +49,10 @@ open class NavigationController: ViewController {
     /// The running transition, if any.
     public private(set) var activeTransition: TransitionContext?
 
+    /// The left-edge pan that pops the top page, as UIKit's (the recognizer of ``interactivePop``).
     public var interactivePopGestureRecognizer: PanGestureRecognizer { interactivePop.recognizer }
 
+    /// A stack holding `rootViewController` alone, titled after it.
     public init(rootViewController: ViewController) {
         viewControllers = [rootViewController]
         super.init(title: rootViewController.title)
@@ -52,8 +60,10 @@ open class NavigationController: ViewController {
         rootViewController.didMove(toParent: self)
     }
 
+    /// The page on screen: the last of ``viewControllers``.
     public var topViewController: ViewController? { viewControllers.last }
 
+    /// Builds the view: the bar at the top, the container for the pages below it.
     open override func loadView() {
         let view = LayoutView { [weak self] bounds in self?.layout(in: bounds) }
         view.backgroundColor = .white
@@ -63,6 +73,8 @@ open class NavigationController: ViewController {
         setView(view)
     }
 
+    /// Shows the top page and sets up the bar's Back and the left-edge pop (it completes past
+    /// half-way).
     open override func viewDidLoad() {
         navigationBar.onBack = { [weak self] in self?.popViewController(animated: true) }
         let top = viewControllers.last!
@@ -88,9 +100,13 @@ open class NavigationController: ViewController {
         containerView.addGestureRecognizer(interactivePop.recognizer)
     }
 
+    /// Forwards the appearance to the top page.
     open override func viewWillAppear(_ animated: Bool) { topViewController?.beginAppearanceTransition(isAppearing: true, animated: animated) }
+    /// Forwards the appearance to the top page.
     open override func viewDidAppear(_ animated: Bool) { topViewController?.endAppearanceTransition() }
+    /// Forwards the disappearance to the top page.
     open override func viewWillDisappear(_ animated: Bool) { topViewController?.beginAppearanceTransition(isAppearing: false, animated: animated) }
+    /// Forwards the disappearance to the top page.
     open override func viewDidDisappear(_ animated: Bool) { topViewController?.endAppearanceTransition() }
 
     fileprivate func layout(in bounds: Rect) {
@@ -118,6 +134,7 @@ open class NavigationController: ViewController {
         return from
     }
 
+    /// Gives the key to the top page first; Alt+Left pops.
     open override func handleKey(_ event: KeyEvent) -> Bool {
         if topViewController?.handleKey(event) == true { return true }
         if event.key == .left, event.modifiers.contains(.alt) {

@@ -11,10 +11,13 @@ open class PresentationController {
     /// `presentationController`): a strong reference back would keep both alive when the
     /// window goes away with the presentation still up.
     public unowned let presentedViewController: ViewController
+    /// The controller the presentation covers (the top of the presentation chain when it began).
     public unowned let presentingViewController: ViewController
     /// The view the presentation lives in, over the whole window; set before the transition.
     public internal(set) var containerView: View?
 
+    /// A presentation of `presentedViewController` over `presenting`, full screen unless a subclass
+    /// says otherwise.
     public init(presentedViewController: ViewController, presenting: ViewController) {
         self.presentedViewController = presentedViewController
         presentingViewController = presenting
@@ -28,8 +31,13 @@ open class PresentationController {
 
     /// Add extra views here; animate them along with `coordinator`.
     open func presentationTransitionWillBegin(coordinator: TransitionCoordinator) {}
+    /// The presentation ended: `completed` false when it was cancelled (the presented controller is
+    /// then not shown). Remove extra views here if it was.
     open func presentationTransitionDidEnd(_ completed: Bool) {}
+    /// Animate extra views away along with `coordinator` (the dismissal may still be cancelled).
     open func dismissalTransitionWillBegin(coordinator: TransitionCoordinator) {}
+    /// The dismissal ended: `completed` false when it was cancelled (the presented controller
+    /// stays). Remove extra views here if it completed.
     open func dismissalTransitionDidEnd(_ completed: Bool) {}
 
     /// The container was resized: lay out extra views and the presented view.

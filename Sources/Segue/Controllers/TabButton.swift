@@ -5,6 +5,7 @@ import Motion
 /// transition blends continuously.
 @MainActor
 public final class TabButton: Control {
+    /// The title and icon shown.
     public let item: TabBarItem
     /// The colour of icon and title; set every frame while a transition blends it.
     public var tint: Color { didSet { if tint != oldValue { setNeedsDisplay() } } }
@@ -15,6 +16,8 @@ public final class TabButton: Control {
     /// Icon and title drawn once, in white, as coverage masks (regular, bold) at a device scale.
     private var masks: (scale: Double, size: Size, regular: Surface?, bold: Surface?)?
 
+    /// A button for `item` in `tint`; `showsIcon` draws the icon above the title (a title alone is
+    /// centred).
     public init(item: TabBarItem, tint: Color, showsIcon: Bool) {
         self.item = item
         self.tint = tint
@@ -22,6 +25,7 @@ public final class TabButton: Control {
         super.init()
     }
 
+    /// True: the button draws its icon and title.
     public override var drawsContent: Bool { true }
     /// The tint changes every frame of a transition: painting it through a cached mask costs
     /// less than caching a content image that would be redrawn each time.
@@ -41,6 +45,7 @@ public final class TabButton: Control {
         return isSelected ? layouts!.bold : layouts!.regular
     }
 
+    /// Draws the pressed highlight, then the icon and title in ``tint`` (bold when selected).
     public override func draw(in canvas: Canvas) {
         if isHighlighted { canvas.fill(bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 0.05)) }
         canvas.fill(mask: mask(deviceScale: canvas.transform.a), in: bounds, color: tint)

@@ -10,24 +10,41 @@ import Motion
 /// the prior index, the view tree and the colours exactly.
 @MainActor
 open class TabbedContainerController: ViewController {
-    public enum BarPosition: Sendable { case top, bottom }
+    /// Where the bar sits: above the pages or below them.
+    public enum BarPosition: Sendable {
+        /// Above the pages.
+        case top
+        /// Below the pages.
+        case bottom
+    }
 
+    /// Where the bar sits; fixed at creation.
     public let barPosition: BarPosition
+    /// The bar's height in logical pixels; the pages get the rest of the view.
     public let barHeight: Double
+    /// The children, one per tab, in bar order.
     public private(set) var viewControllers: [ViewController]
+    /// The index of the selected child in ``viewControllers``; it changes when a switch starts and
+    /// returns if the switch is cancelled.
     public private(set) var selectedIndex: Int
     /// The bar holding the buttons.
     public let barView = View()
     /// The view transitions happen in.
     public let containerView = View()
+    /// The bar's buttons, one per child, in the same order (made in ``viewDidLoad()``).
     public private(set) var buttons: [TabButton] = []
+    /// The tint of the selected tab's button.
     public var selectedColor = Color(hex: 0x0A66D8) { didSet { resetButtonColors() } }
+    /// The tint of the other buttons.
     public var unselectedColor = Color(hex: 0x8E8E93) { didSet { resetButtonColors() } }
     /// The horizontal drag that switches to a neighbour.
     public let swipe = InteractiveSwipe(axis: .horizontal)
+    /// The context of the switch under way, nil between switches.
     public private(set) var activeTransition: TransitionContext?
     private let showsIcons: Bool
 
+    /// A container of `viewControllers` (at least one), the first selected; `showsIcons` puts each
+    /// tab's icon above its title.
     public init(viewControllers: [ViewController], barPosition: BarPosition, barHeight: Double, showsIcons: Bool) {
         precondition(!viewControllers.isEmpty, "a tabbed container needs at least one controller")
         self.viewControllers = viewControllers
@@ -42,6 +59,7 @@ open class TabbedContainerController: ViewController {
         }
     }
 
+    /// The child shown now: `viewControllers[selectedIndex]`.
     public var selectedViewController: ViewController { viewControllers[selectedIndex] }
 
     /// The kind of transition for traces.
@@ -59,6 +77,7 @@ open class TabbedContainerController: ViewController {
         return true
     }
 
+    /// Builds the view: the container for the pages and the bar, laid out by ``barPosition``.
     open override func loadView() {
         let view = LayoutView { [weak self] bounds in self?.layout(in: bounds) }
         view.backgroundColor = .white
@@ -69,6 +88,7 @@ open class TabbedContainerController: ViewController {
         setView(view)
     }
 
+    /// Adds a button per child and shows the selected child.
     open override func viewDidLoad() {
         for (index, child) in viewControllers.enumerated() {
             let item = child.tabBarItem ?? TabBarItem(title: child.title, icon: .none)
@@ -84,9 +104,13 @@ open class TabbedContainerController: ViewController {
         configureSwipe()
     }
 
+    /// Forwards the appearance to the selected child.
     open override func viewWillAppear(_ animated: Bool) { selectedViewController.beginAppearanceTransition(isAppearing: true, animated: animated) }
+    /// Forwards the appearance to the selected child.
     open override func viewDidAppear(_ animated: Bool) { selectedViewController.endAppearanceTransition() }
+    /// Forwards the disappearance to the selected child.
     open override func viewWillDisappear(_ animated: Bool) { selectedViewController.beginAppearanceTransition(isAppearing: false, animated: animated) }
+    /// Forwards the disappearance to the selected child.
     open override func viewDidDisappear(_ animated: Bool) { selectedViewController.endAppearanceTransition() }
 
     private func configureSwipe() {
@@ -120,6 +144,8 @@ open class TabbedContainerController: ViewController {
         if activeTransition == nil { selectedViewController.view.frame = containerView.bounds }
     }
 
+    /// Gives the key to the selected child first; Ctrl+Tab and Ctrl+Shift+Tab switch to the next
+    /// and previous tab, wrapping around.
     open override func handleKey(_ event: KeyEvent) -> Bool {
         if selectedViewController.handleKey(event) { return true }
         guard event.key == .tab, event.modifiers.contains(.control) else { return false }

@@ -39,12 +39,15 @@ open class ViewController {
     var presentationTransitionIsIdle: Bool { presentationTransition == nil }
 
     private var loadedView: View?
+    /// The child controllers, in the order they were added.
     public private(set) var children: [ViewController] = []
+    /// The container this controller is a child of, if any.
     public private(set) weak var parent: ViewController?
     /// Whether the view is on screen as far as appearance callbacks go.
     public private(set) var isVisible = false
     private var appearanceTransition: (appearing: Bool, animated: Bool)?
 
+    /// A controller titled `title`; its view loads on first use.
     public init(title: String = "") {
         self.title = title
     }
@@ -59,6 +62,7 @@ open class ViewController {
         return view
     }
 
+    /// Whether ``view`` has been loaded (reading ``view`` loads it).
     public var isViewLoaded: Bool { loadedView != nil }
 
     /// Creates the view; override to supply your own (call ``ViewController/setView(_:)``).
@@ -71,10 +75,15 @@ open class ViewController {
     /// Sets the view from ``loadView()``.
     public func setView(_ view: View) { loadedView = view }
 
+    /// Called once, right after the view loaded: add subviews, gestures and children here.
     open func viewDidLoad() {}
+    /// Called before the view appears; `animated` when a transition brings it in.
     open func viewWillAppear(_ animated: Bool) {}
+    /// Called after the view appeared (its transition completed).
     open func viewDidAppear(_ animated: Bool) {}
+    /// Called before the view disappears; `animated` when a transition takes it away.
     open func viewWillDisappear(_ animated: Bool) {}
+    /// Called after the view disappeared (its transition completed).
     open func viewDidDisappear(_ animated: Bool) {}
 
     /// The window resized; containers re-lay out their children.
@@ -104,7 +113,10 @@ open class ViewController {
         didMove(toParent: nil)
     }
 
+    /// Called when the controller is about to be added to `parent`, or removed from its parent
+    /// (`nil`).
     open func willMove(toParent parent: ViewController?) {}
+    /// Called after the controller was added to `parent` (and its view placed), or removed (`nil`).
     open func didMove(toParent parent: ViewController?) {}
 
     /// The nearest navigation controller above this one.

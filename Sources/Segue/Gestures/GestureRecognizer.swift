@@ -7,13 +7,19 @@ import Motion
 /// stops tracking (a press that becomes a drag is not a click).
 @MainActor
 open class GestureRecognizer {
+    /// Where a recognizer is in its sequence, as `UIGestureRecognizer.State`.
     public enum State: Sendable, Equatable {
+        /// `possible` until it recognizes (or not); then `began`, `changed` on each move, and
+        /// `ended` (released) or `cancelled` (taken away); `failed` when the sequence was not this
+        /// gesture.
         case possible, began, changed, ended, cancelled, failed
     }
 
+    /// Where the recognizer is in the current sequence; ``reset()`` returns it to `.possible`.
     public internal(set) var state: State = .possible
     /// The view the recognizer is attached to.
     public internal(set) weak var view: View?
+    /// A disabled recognizer is not offered presses.
     public var isEnabled = true
     /// Called on every state change past `.possible`.
     public var onChange: ((GestureRecognizer) -> Void)?
@@ -22,8 +28,11 @@ open class GestureRecognizer {
 
     /// Where the press started and where the pointer is, in window coordinates.
     public internal(set) var startLocation = Point.zero
+    /// The pointer's latest location, in window coordinates.
     public internal(set) var currentLocation = Point.zero
+    /// When the press started, in event seconds.
     public internal(set) var startTime = 0.0
+    /// The latest event's time, in event seconds.
     public internal(set) var currentTime = 0.0
     /// True when a touchpad scroll, not a press, drives this sequence.
     public internal(set) var isScrollSequence = false
@@ -34,6 +43,7 @@ open class GestureRecognizer {
     /// scroll view's deceleration is not a click on the control under it).
     var claimsPress = false
 
+    /// A recognizer, not yet attached to a view, that calls `onChange` on each state change.
     public init(onChange: ((GestureRecognizer) -> Void)? = nil) {
         self.onChange = onChange
     }
@@ -49,6 +59,8 @@ open class GestureRecognizer {
 
     // MARK: subclass hooks (window coordinates, event seconds)
 
+    /// A press started at `point` (window coordinates) at `time` (event seconds). Subclasses call
+    /// `super`, which records the start.
     open func pressBegan(at point: Point, time: Double) {
         startLocation = point
         currentLocation = point
@@ -56,11 +68,15 @@ open class GestureRecognizer {
         currentTime = time
     }
 
+    /// The pointer moved to `point` at `time` during the press. Subclasses call `super`, which
+    /// records the location.
     open func pointerMoved(to point: Point, time: Double) {
         currentLocation = point
         currentTime = time
     }
 
+    /// The press was released at `point` at `time`. Subclasses call `super`, which records the
+    /// location.
     open func pressEnded(at point: Point, time: Double) {
         currentLocation = point
         currentTime = time

@@ -4,7 +4,15 @@ import Motion
 /// ``axis``, reports translation and a velocity measured on event timestamps.
 @MainActor
 open class PanGestureRecognizer: GestureRecognizer {
-    public enum Axis: Sendable { case horizontal, vertical, any }
+    /// Which way a drag must mostly go to begin.
+    public enum Axis: Sendable {
+        /// Sideways: further along x than along y.
+        case horizontal
+        /// Up or down: further along y than along x.
+        case vertical
+        /// Any way: past the slop is enough.
+        case any
+    }
 
     /// Which way the drag must mostly go to begin.
     public var axis: Axis
@@ -15,6 +23,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Set at release: the velocity measured then (px/s).
     private var releaseVelocity: Point?
 
+    /// A pan along `axis` with an 8 px slop.
     public init(axis: Axis = .any, onChange: ((GestureRecognizer) -> Void)? = nil) {
         self.axis = axis
         super.init(onChange: onChange)
@@ -29,6 +38,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         return Point(x: trackerX.velocity(at: currentTime), y: trackerY.velocity(at: currentTime))
     }
 
+    /// Starts tracking velocity at the press.
     open override func pressBegan(at point: Point, time: Double) {
         super.pressBegan(at: point, time: time)
         releaseVelocity = nil
@@ -38,6 +48,8 @@ open class PanGestureRecognizer: GestureRecognizer {
         trackerY.add(position: point.y, time: time)
     }
 
+    /// Tracks the move; begins once ``canBegin(translation:)`` says so (fails on
+    /// ``shouldFail(translation:)``), then reports each move as `.changed`.
     open override func pointerMoved(to point: Point, time: Double) {
         super.pointerMoved(to: point, time: time)
         trackerX.add(position: point.x, time: time)
@@ -54,6 +66,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Ends the pan with the velocity measured at release; a press that never began fails.
     open override func pressEnded(at point: Point, time: Double) {
         super.pressEnded(at: point, time: time)
         guard isActive else {

@@ -21,6 +21,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     public var velocity: Double { tracker.velocity(at: currentTime) }
     private var tracker = VelocityTracker()
 
+    /// A pinch recognizer, not yet attached to a view, that calls `onChange` on each state change.
     public override init(onChange: ((GestureRecognizer) -> Void)? = nil) {
         super.init(onChange: onChange)
     }

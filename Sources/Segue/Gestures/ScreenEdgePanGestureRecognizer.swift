@@ -4,19 +4,30 @@ import Motion
 /// `UIScreenEdgePanGestureRecognizer` (the interactive pop's gesture).
 @MainActor
 public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
-    public enum Edge: Sendable { case left, right }
+    /// The window edge a pan starts from.
+    public enum Edge: Sendable {
+        /// The left edge; the drag moves rightwards.
+        case left
+        /// The right edge; the drag moves leftwards.
+        case right
+    }
 
+    /// The edge the press must be near; the drag must move away from it.
     public var edge: Edge
     /// How close to the edge the press must be, in pixels.
     public var edgeWidth: Double = 20
 
+    /// An edge pan from `edge`, horizontal, with a 20 px edge.
     public init(edge: Edge = .left, onChange: ((GestureRecognizer) -> Void)? = nil) {
         self.edge = edge
         super.init(axis: .horizontal, onChange: onChange)
     }
 
+    /// 10: an edge pan begins before a plain pan (priority 0) on the same press.
     public override var priority: Int { 10 }
 
+    /// Fails a press farther than ``edgeWidth`` from the edge (a touchpad swipe has no edge: it
+    /// passes anywhere).
     public override func pressBegan(at point: Point, time: Double) {
         super.pressBegan(at: point, time: time)
         let windowWidth = view?.window?.size.width ?? .infinity
@@ -25,11 +36,13 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         if !inEdge && !isScrollSequence { state = .failed }
     }
 
+    /// Past ``PanGestureRecognizer/slop`` away from the edge, and more away than across.
     public override func canBegin(translation t: Point) -> Bool {
         let away = edge == .left ? t.x : -t.x
         return away >= slop && away > abs(t.y)
     }
 
+    /// Moved towards the edge past the slop, or as much across as away.
     public override func shouldFail(translation t: Point) -> Bool {
         let away = edge == .left ? t.x : -t.x
         return away <= -slop || abs(t.y) >= max(slop, abs(away))

@@ -3,15 +3,19 @@ import Motion
 /// A click or tap: press and release within ``slop`` pixels and ``maximumDuration``.
 @MainActor
 public final class TapGestureRecognizer: GestureRecognizer {
+    /// How far the pointer may move between press and release, in pixels (8 by default).
     public var slop: Double = 8
+    /// How long the press may last, in seconds (0.8 by default).
     public var maximumDuration: Double = 0.8
 
+    /// Fails the tap once the pointer moved farther than ``slop`` from the press.
     public override func pointerMoved(to point: Point, time: Double) {
         super.pointerMoved(to: point, time: time)
         let d = point - startLocation
         if (d.x * d.x + d.y * d.y).squareRoot() > slop { state = .failed }
     }
 
+    /// Recognizes the tap (`.ended`) when released in time and still within ``slop``.
     public override func pressEnded(at point: Point, time: Double) {
         super.pressEnded(at: point, time: time)
         guard state == .possible, time - startTime <= maximumDuration else { return }

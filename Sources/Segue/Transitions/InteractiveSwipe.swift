@@ -11,6 +11,7 @@ import Motion
 public final class InteractiveSwipe {
     /// Which way a drag must go to move the transition forward.
     public enum Direction: Sendable {
+        /// Forward is a drag rightwards, leftwards, downwards or upwards.
         case right, left, down, up
 
         func component(_ p: Point) -> Double {
@@ -54,6 +55,7 @@ public final class InteractiveSwipe {
     private var baseProgress = 0.0
     private weak var settling: TransitionContext?
 
+    /// Drives transitions with a new pan along `axis`.
     public init(axis: PanGestureRecognizer.Axis) {
         recognizer = PanGestureRecognizer(axis: axis)
         recognizer.onChange = { [weak self] gesture in

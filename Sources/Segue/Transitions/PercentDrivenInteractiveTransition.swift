@@ -8,17 +8,24 @@ import Motion
 /// finger's speed instead of jumping to a fixed pace.
 @MainActor
 open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
+    /// How much faster than the transition's own pace the rest plays after release (1: its pace);
+    /// with a ``settleSpring``, the spring runs that much faster.
     public var completionSpeed: Double = 1
+    /// The pace of the rest after release when there is no ``settleSpring``.
     public var completionCurve: TimingCurve = .linear
     /// The settle after release; nil plays the rest at ``completionSpeed`` on ``completionCurve``.
     public var settleSpring: Spring? = Spring.interactiveSettle
+    /// The progress last set with ``update(_:)``, 0…1.
     public private(set) var percentComplete = 0.0
+    /// The transition this controller drives now, if any.
     public private(set) weak var context: TransitionContext?
     /// Called when a transition starts under this controller (a gesture's hook to catch it later).
     public var onStart: ((TransitionContext) -> Void)?
 
+    /// A controller at progress 0, settling with `Spring.interactiveSettle`.
     public init() {}
 
+    /// Runs the animator on the paused timeline, then applies the progress set so far.
     public func startInteractiveTransition(_ context: TransitionContext) {
         self.context = context
         context.settleSpring = settleSpring

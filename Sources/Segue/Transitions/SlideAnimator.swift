@@ -8,22 +8,30 @@ public final class SlideAnimator: AnimatedTransitioning {
     /// The way the pages move: `.left` pushes (new page from the right), `.right` pops,
     /// `.up` presents a sheet from below, `.down` dismisses it.
     public enum Direction: Sendable {
+        /// The pages move towards the left, the right, the top or the bottom of the container.
         case left, right, up, down
     }
 
+    /// The way the pages move.
     public let direction: Direction
+    /// The transition's length, in seconds (0.5 by default).
     public var duration: Double
     /// The curve when nobody drags; a gesture scrubs linearly, so the page stays under the finger.
     public var curve: TimingCurve
 
+    /// A slide in `direction` lasting `duration` seconds along `curve`.
     public init(direction: Direction, duration: Double = 0.5, curve: TimingCurve = .easeInOut) {
         self.direction = direction
         self.duration = duration
         self.curve = curve
     }
 
+    /// ``duration``, whatever the transition.
     public func transitionDuration(using context: TransitionContext) -> Double { duration }
 
+    /// Puts the to view at its final frame, off screen by the container's width or height on the
+    /// side it comes from, then moves it in while the from view moves out the other way (linear
+    /// while a gesture drives it).
     public func animateTransition(using context: TransitionContext) {
         let container = context.containerView
         let fromView = context.view(forKey: .from), toView = context.view(forKey: .to)

@@ -2,7 +2,9 @@ import Motion
 
 /// Which side of a transition gets appearance calls (`viewWillAppear` … `viewDidDisappear`).
 public struct TransitionAppearance: OptionSet, Sendable {
+    /// The sides as bits: from 1, to 2.
     public let rawValue: Int
+    /// Sides from their bits (see ``rawValue``).
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The from controller disappears.

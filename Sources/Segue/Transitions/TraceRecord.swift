@@ -2,13 +2,21 @@
 ///
 ///     {"event":"begin","kind":"push","progress":0.0,"interactive":false,"time":8123.402117}
 public struct TraceRecord: Sendable, Equatable {
+    /// What happened to the transition; the raw value is the JSON's `"event"`.
     public enum Event: String, Sendable {
+        /// `begin`: it started; `update`: a gesture moved it; `finish` and `cancel`: the gesture
+        /// let go towards the end or the start; `interrupt`: a press caught it while it settled;
+        /// `complete`: it ended (once per transition).
         case begin, update, finish, cancel, interrupt, complete
     }
 
+    /// What happened.
     public var event: Event
+    /// Which transition (push, pop, tab …).
     public var kind: TransitionKind
+    /// The progress, 0…1: as the gesture set it for an update, else the timeline's.
     public var progress: Double
+    /// Whether a gesture was driving the transition at that moment.
     public var interactive: Bool
     /// When it happened, in seconds on one monotonic clock (the host's, CLOCK_MONOTONIC under
     /// Wayland; offscreen, the window's manual frame clock).

@@ -9,11 +9,15 @@ import Motion
 /// Every transition ends in exactly one ``completeTransition(_:)``.
 @MainActor
 public final class TransitionContext {
+    /// Which transition this is (push, pop, tab …), for traces.
     public let kind: TransitionKind
     /// The view the transition happens in; it holds the from view when the transition begins.
     public let containerView: View
+    /// The controller whose view is on screen when the transition begins.
     public let fromViewController: ViewController
+    /// The controller whose view is on screen when the transition completes.
     public let toViewController: ViewController
+    /// False for an instant transition: it completes at once without animating.
     public let isAnimated: Bool
     /// True while a gesture drives the transition; false once it was released.
     public private(set) var isInteractive: Bool
@@ -49,6 +53,10 @@ public final class TransitionContext {
     /// The interaction controller, when a gesture drives the transition.
     weak var interactionController: InteractiveTransitioning?
 
+    /// A context for one transition in `containerView`; `interactive` when a gesture drives it from
+    /// the start.
+    /// ``ViewController/startTransition(_:from:to:in:animated:animator:interactionController:appearance:prepare:willBegin:didEnd:completion:)``
+    /// makes it, with its frames, timeline and coordinator; containers rarely need to.
     public init(kind: TransitionKind, containerView: View, from: ViewController, to: ViewController,
                 animated: Bool, interactive: Bool, window: Window?) {
         self.kind = kind
@@ -67,7 +75,9 @@ public final class TransitionContext {
         timeline = Timeline(duration: max(duration, 0.001))
     }
 
+    /// The from controller's view.
     public var fromView: View { fromViewController.view }
+    /// The to controller's view.
     public var toView: View { toViewController.view }
 
     private var animatesFromView = true
@@ -98,10 +108,12 @@ public final class TransitionContext {
         finalFrames[ObjectIdentifier(controller)] ?? .zero
     }
 
+    /// Sets the frame ``initialFrame(for:)`` returns for `controller`.
     public func setInitialFrame(_ frame: Rect, for controller: ViewController) {
         initialFrames[ObjectIdentifier(controller)] = frame
     }
 
+    /// Sets the frame ``finalFrame(for:)`` returns for `controller`.
     public func setFinalFrame(_ frame: Rect, for controller: ViewController) {
         finalFrames[ObjectIdentifier(controller)] = frame
     }
@@ -225,6 +237,7 @@ public final class TransitionContext {
         onComplete = nil
     }
 
+    /// True once ``completeTransition(_:)`` was called.
     public var isComplete: Bool { isCompleted }
 
     /// Starts the animations: on the next frame, or paused at 0 for a gesture.

@@ -21,9 +21,14 @@ public final class TransitionCoordinator {
     public var isInteractive: Bool { context.isInteractive }
     /// Whether a gesture drove the transition from its start, as UIKit's `initiallyInteractive`.
     public var initiallyInteractive: Bool { context.initiallyInteractive }
+    /// True once the gesture let go towards the start: the transition is playing back and will not
+    /// complete.
     public var isCancelled: Bool { context.transitionWasCancelled }
+    /// The transition's progress on its timeline, 0…1 (eased animations follow their own curves).
     public var percentComplete: Double { context.timeline.fractionComplete }
+    /// The controller whose view is on screen when the transition begins.
     public var fromViewController: ViewController { context.fromViewController }
+    /// The controller whose view is on screen when the transition completes.
     public var toViewController: ViewController { context.toViewController }
 
     /// Animates `changes` (recorded property changes) over the whole transition on the

@@ -20,13 +20,21 @@ public protocol AnimatedTransitioning: AnyObject {
 }
 
 extension AnimatedTransitioning {
+    /// Does nothing.
     public func animationEnded(_ transitionCompleted: Bool) {}
+    /// nil: the interaction controller's settle spring decides.
     public func settleTiming(using context: TransitionContext) -> SettleTiming? { nil }
 }
 
 /// Drives a transition from outside (a gesture), as `UIViewControllerInteractiveTransitioning`.
 @MainActor
 public protocol InteractiveTransitioning: AnyObject {
+    /// Takes over `context`, paused at 0 with its timeline running: the animator has not been asked
+    /// to animate yet. Call ``AnimatedTransitioning/animateTransition(using:)`` (or set up your own
+    /// animations), then drive the progress with
+    /// ``TransitionContext/updateInteractiveTransition(_:)`` and end with
+    /// ``TransitionContext/finishInteractiveTransition(velocity:)`` or
+    /// ``TransitionContext/cancelInteractiveTransition(velocity:)``.
     func startInteractiveTransition(_ context: TransitionContext)
     /// How much faster than the transition's own pace the remainder plays after release.
     var completionSpeed: Double { get }
@@ -36,5 +44,7 @@ public protocol InteractiveTransitioning: AnyObject {
 
 /// What kind of transition runs, for traces and delegates.
 public enum TransitionKind: String, Sendable {
+    /// A navigation push or pop, a tab bar switch, a ``ContainerViewController`` switch (and custom
+    /// containers'), a presentation or a dismissal; the raw value is the trace's `"kind"`.
     case push, pop, tab, container, present, dismiss
 }

@@ -14,7 +14,9 @@ public enum ModalPresentationStyle: Sendable {
 /// on the presented controller.
 @MainActor
 public protocol TransitioningDelegate: AnyObject {
+    /// The animator that presents `presented` over `presenting`; nil: a slide up.
     func animationController(forPresented presented: ViewController, presenting: ViewController) -> AnimatedTransitioning?
+    /// The animator that dismisses `dismissed`; nil: a slide down.
     func animationController(forDismissed dismissed: ViewController) -> AnimatedTransitioning?
     /// Only while a gesture drives the presentation; nil otherwise.
     func interactionControllerForPresentation(using animator: AnimatedTransitioning) -> InteractiveTransitioning?
@@ -25,14 +27,20 @@ public protocol TransitioningDelegate: AnyObject {
 }
 
 extension TransitioningDelegate {
+    /// nil: the presentation slides up.
     public func animationController(forPresented presented: ViewController, presenting: ViewController) -> AnimatedTransitioning? { nil }
+    /// nil: the dismissal slides down.
     public func animationController(forDismissed dismissed: ViewController) -> AnimatedTransitioning? { nil }
+    /// nil: presentations are not interactive.
     public func interactionControllerForPresentation(using animator: AnimatedTransitioning) -> InteractiveTransitioning? { nil }
+    /// nil: only the built-in drag-down makes a dismissal interactive.
     public func interactionControllerForDismissal(using animator: AnimatedTransitioning) -> InteractiveTransitioning? { nil }
+    /// nil: a plain ``PresentationController``.
     public func presentationController(forPresented presented: ViewController, presenting: ViewController) -> PresentationController? { nil }
 }
 
 /// Which of a transition's two views (see ``TransitionContext/view(forKey:)``).
 public enum TransitionViewKey: Sendable {
+    /// The view of the controller going away (`from`) or coming in (`to`).
     case from, to
 }

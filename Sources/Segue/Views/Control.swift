@@ -5,10 +5,13 @@ import Motion
 /// ``onTap`` when released inside. A press that turns into a drag cancels it.
 @MainActor
 open class Control: View {
+    /// Called for a click (press and release inside) and for Enter or Space while focused.
     public var onTap: (() -> Void)?
+    /// A disabled control ignores clicks and the keyboard, and Tab skips it.
     public var isEnabled = true {
         didSet { setNeedsDisplay() }
     }
+    /// True while a press on the control is held inside it.
     public private(set) var isHighlighted = false {
         didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
     }

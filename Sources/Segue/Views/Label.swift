@@ -8,14 +8,19 @@ import Motion
 /// without limit; n > 1 wraps to at most n lines, the last one ellipsized.
 @MainActor
 open class Label: View {
+    /// The text shown.
     public var text: String { didSet { if text != oldValue { layout = nil; setNeedsDisplay() } } }
+    /// The font the text is set in.
     public var font: Font { didSet { layout = nil; setNeedsDisplay() } }
+    /// The colour of the text.
     public var textColor: Color { didSet { setNeedsDisplay() } }
+    /// How lines sit in the label's width: left, centred or right.
     public var alignment: TextAlignment { didSet { layout = nil; setNeedsDisplay() } }
     /// The most lines shown (1 by default; 0: as many as the text needs).
     public var numberOfLines: Int { didSet { if numberOfLines != oldValue { layout = nil; setNeedsDisplay() } } }
     private var layout: TextLayout?
 
+    /// A label showing `text`, one line unless `numberOfLines` says otherwise (0: no limit).
     public init(text: String = "", font: Font = Font(size: 15), color: Color = .black,
                 alignment: TextAlignment = .left, numberOfLines: Int = 1, frame: Rect = .zero) {
         self.text = text
@@ -26,6 +31,7 @@ open class Label: View {
         super.init(frame: frame)
     }
 
+    /// True while there is text to draw.
     open override var drawsContent: Bool { !text.isEmpty }
 
     /// The text's measured size (as laid out in the current bounds).
@@ -42,6 +48,7 @@ open class Label: View {
         return fresh
     }
 
+    /// Draws the text centred vertically in the bounds.
     open override func draw(in canvas: Canvas) {
         let layout = textLayout()
         let y = ((bounds.height - layout.size.height) / 2).rounded()

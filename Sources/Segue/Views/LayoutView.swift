@@ -12,5 +12,6 @@ public final class LayoutView: View {
         super.init()
     }
 
+    /// Calls the layout closure with the bounds.
     public override func layoutSubviews() { layout(bounds) }
 }

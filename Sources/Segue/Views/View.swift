@@ -46,12 +46,17 @@ open class View {
     public var sublayerPerspectiveDistance: Double? {
         didSet { for view in subviews where view.rotationY != 0 { view.invalidate() } }
     }
+    /// The opacity of the view and its subtree, 0…1 (animatable). Views at 0.01 or less take no
+    /// input.
     public var alpha: Double = 1 {
         didSet { recordAnimation(\.alpha, from: oldValue, to: alpha); invalidate() }
     }
+    /// Hides the view and its subtree: not drawn, and no input.
     public var isHidden = false {
         didSet { invalidate() }
     }
+    /// The radius of the rounded corners, in logical pixels (animatable): it rounds the background,
+    /// and the clip when ``clipsToBounds`` is set.
     public var cornerRadius: Double = 0 {
         didSet {
             recordAnimation(\.cornerRadius, from: oldValue, to: cornerRadius)
@@ -64,13 +69,16 @@ open class View {
     public var clipsToBounds = false {
         didSet { contentCache = nil; invalidateContent() }
     }
+    /// The colour the bounds are filled with before ``draw(in:)``; nil draws none.
     public var backgroundColor: Color? {
         didSet { setNeedsDisplay() }
     }
     /// Whether this view (and its subtree) takes pointer input.
     public var isUserInteractionEnabled = true
 
+    /// The child views, back to front.
     public private(set) var subviews: [View] = []
+    /// The view this one is a subview of, if any.
     public private(set) weak var superview: View?
     /// Gesture recognizers attached to this view; see ``GestureRecognizer``.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
@@ -84,6 +92,7 @@ open class View {
     /// Per-frame render state: geometry, damage and the flattened layer (MARK: compositing).
     var render = RenderState()
 
+    /// A view at `frame`, with no background, content or subviews.
     public init(frame: Rect = .zero) {
         self.frame = frame
     }
@@ -97,6 +106,7 @@ open class View {
         set { frame.origin = Point(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
     }
 
+    /// The window showing this view's tree, found through the superviews; nil while it is in none.
     public var window: Window? {
         var view: View? = self
         while let current = view {
@@ -108,10 +118,12 @@ open class View {
 
     // MARK: hierarchy
 
+    /// Adds `view` in front of the other subviews (removing it from its old superview first).
     public func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)
     }
 
+    /// Inserts `view` at `index` in ``subviews`` (clamped to the valid range; 0 is the back).
     public func insertSubview(_ view: View, at index: Int) {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
@@ -119,16 +131,19 @@ open class View {
         invalidateContent()
     }
 
+    /// Inserts `view` just behind `sibling` (at the back when `sibling` is not a subview).
     public func insertSubview(_ view: View, belowSubview sibling: View) {
         view.removeFromSuperview()
         insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? 0)
     }
 
+    /// Inserts `view` just in front of `sibling` (in front of all when `sibling` is not a subview).
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
         view.removeFromSuperview()
         insertSubview(view, at: (subviews.firstIndex { $0 === sibling } ?? subviews.count - 1) + 1)
     }
 
+    /// Takes the view out of its superview; does nothing when it has none.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.invalidateContent()
@@ -136,6 +151,7 @@ open class View {
         superview = nil
     }
 
+    /// Moves the subview `view` in front of its siblings; does nothing for other views.
     public func bringSubviewToFront(_ view: View) {
         guard view.superview === self else { return }
         subviews.removeAll { $0 === view }
@@ -153,11 +169,13 @@ open class View {
         return false
     }
 
+    /// Attaches `recognizer`, which then sees the input that lands in this view's subtree.
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         recognizer.view = self
         gestureRecognizers.append(recognizer)
     }
 
+    /// Detaches `recognizer` from this view.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         gestureRecognizers.removeAll { $0 === recognizer }
         recognizer.view = nil
@@ -169,6 +187,7 @@ open class View {
     /// or ``View/setNeedsLayout()`` was called.
     open func layoutSubviews() {}
 
+    /// Marks the layout stale: ``layoutSubviews()`` runs before the next frame is drawn.
     public func setNeedsLayout() {
         needsLayout = true
         invalidate()

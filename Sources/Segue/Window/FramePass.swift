@@ -4,7 +4,9 @@ import Motion
 /// Which render optimisations are on. All are on by default; `segue-bench` turns them off
 /// one at a time to show what each buys, measured in the same run.
 public struct RenderFeatures: OptionSet, Sendable {
+    /// The features as bits, in the order of the static members below.
     public let rawValue: Int
+    /// Features from their bits (see ``rawValue``).
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Repaint only what changed (otherwise every frame repaints the whole window).
@@ -16,6 +18,7 @@ public struct RenderFeatures: OptionSet, Sendable {
     /// Opaque images at whole-pixel offsets replace instead of blending (a row copy).
     public static let opaqueCopy = RenderFeatures(rawValue: 1 << 3)
 
+    /// Every optimisation (the default).
     public static let all: RenderFeatures = [.damage, .layers, .occlusion, .opaqueCopy]
 }
 
@@ -28,9 +31,11 @@ public struct FrameReport: Sendable {
     public var paintedPixels = 0.0
     /// Views whose cached content was composited, and those skipped as hidden by opaque ones.
     public var contentsDrawn = 0
+    /// Views whose content was skipped because opaque views painted later hide it.
     public var contentsHidden = 0
     /// Flattened layers composited, and those re-rendered first.
     public var layersDrawn = 0
+    /// Flattened layers re-rendered before they were composited (their subtree changed).
     public var layersRendered = 0
     /// Layers the platform shows in surfaces of their own (``Window/promotedLayers``): left
     /// out of this frame.

@@ -12,9 +12,11 @@ import Motion
 public final class HeaderBar: View {
     /// The window buttons, right to left.
     public enum Action: CaseIterable, Sendable {
+        /// Close the window, toggle maximize, minimize.
         case close, maximize, minimize
     }
 
+    /// The window's title, centred on the bar between the buttons.
     public let titleLabel: Label
     /// Which buttons show (the compositor's capabilities decide).
     public private(set) var actions: [Action] = Action.allCases
@@ -43,6 +45,7 @@ public final class HeaderBar: View {
     static let backdropBackground = Color(hex: 0xFAFAFA)
     static let bottomShade = Color(hex: 0xDADADA)
 
+    /// A bar showing `title`, with all three buttons until ``setCapabilities(_:)`` says otherwise.
     public init(title: String) {
         titleLabel = Label(text: title, font: Font(size: 14, weight: .bold), color: Color(hex: 0x2E2E2E),
                            alignment: .center)
@@ -52,6 +55,7 @@ public final class HeaderBar: View {
         applyColors()
     }
 
+    /// True: the bar draws its bottom line and its buttons.
     public override var drawsContent: Bool { true }
 
     /// Shows only the buttons for what the compositor can do.
@@ -73,6 +77,7 @@ public final class HeaderBar: View {
         return Rect(x: x, y: ((bounds.height - size) / 2).rounded(), width: size, height: size)
     }
 
+    /// Centres the title on the bar, clear of the buttons on both sides.
     public override func layoutSubviews() {
         // The title stays centred on the bar, clear of the buttons on both sides.
         let reserved = HeaderBar.sidePadding + Double(actions.count) * (HeaderBar.buttonSize + HeaderBar.buttonSpacing)
@@ -85,6 +90,7 @@ public final class HeaderBar: View {
         titleLabel.textColor = isBackdrop ? Color(hex: 0x9A9A9A) : Color(hex: 0x2E2E2E)
     }
 
+    /// Draws the bottom line and each button: a circle (darker while pressed) and its glyph.
     public override func draw(in canvas: Canvas) {
         canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: HeaderBar.bottomShade)
         let glyph = isBackdrop ? Color(hex: 0x9A9A9A) : Color(hex: 0x2E2E2E)

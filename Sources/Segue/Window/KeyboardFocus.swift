@@ -187,12 +187,17 @@ final class KeyboardFocus {
 public final class FocusRingView: View {
     /// How far the ring's outer edge lies outside the control.
     public static let outset = 3.0
+    /// The thickness of the outline, in logical pixels.
     public static let lineWidth = 2.0
+    /// The ring's corner radius around a square-cornered control; around a rounded one it is the
+    /// control's radius plus ``outset``.
     public static let defaultRadius = 6.0
     /// The accent colour, and the ring's colour on dark backgrounds.
     public static let accent = Color(hex: 0x0A66D8)
+    /// The ring's colour where the control sits on a dark background.
     public static let onDark = Color.white
 
+    /// The outline's colour (the window picks ``accent`` or ``onDark`` for the focused control).
     public var color = FocusRingView.accent {
         didSet { if color != oldValue { setNeedsDisplay() } }
     }
@@ -217,8 +222,10 @@ public final class FocusRingView: View {
         return accent
     }
 
+    /// True: the ring draws its outline.
     public override var drawsContent: Bool { true }
 
+    /// Strokes the outline inside the bounds, following ``View/cornerRadius``.
     public override func draw(in canvas: Canvas) {
         let inset = FocusRingView.lineWidth / 2
         let radius = max(0, cornerRadius - inset)

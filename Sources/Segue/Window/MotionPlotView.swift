@@ -36,6 +36,7 @@ public final class MotionPlotView: View {
         isUserInteractionEnabled = false
     }
 
+    /// True: the panel draws its chart.
     public override var drawsContent: Bool { true }
 
     /// Where the panel goes in a window whose content fills `content`: its top-right corner.
@@ -88,6 +89,8 @@ public final class MotionPlotView: View {
 
     // MARK: drawing
 
+    /// Draws the panel: the header, the axes, and the latest transition's progress, release,
+    /// target and decision (or "no transition yet").
     public override func draw(in canvas: Canvas) {
         drawnGeneration = recording.generation
         canvas.fill(roundedRect: bounds, radius: 10, color: Self.background)

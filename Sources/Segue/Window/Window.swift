@@ -18,9 +18,11 @@ public final class Window {
     let frameView: View
     /// The title bar drawn when ``decorations`` is ``DecorationMode/clientSide``.
     public let headerBar: HeaderBar
+    /// The platform that shows the window; setting it asks for a frame. Held weakly.
     public weak var host: WindowHost? {
         didSet { host?.setNeedsFrame() }
     }
+    /// The window's size in logical pixels, as given to ``resize(to:)``.
     public private(set) var size: Size = .zero
     /// Time of the latest frame tick, in seconds on the compositor's clock.
     public private(set) var now: Double = 0
@@ -43,6 +45,8 @@ public final class Window {
     /// Receives one record per transition event (the demo's `--trace`).
     public var traceSink: ((TraceRecord) -> Void)?
 
+    /// True when something changed since the last ``prepareFrame(deviceScale:origin:)``: the window
+    /// wants drawing.
     public private(set) var needsDisplay = true
     /// Device pixels per logical pixel of the latest frame (the output's buffer scale).
     public private(set) var deviceScale = 1.0
@@ -51,6 +55,8 @@ public final class Window {
     /// Keyboard focus and its ring (see ``KeyboardFocus``); set up right after init.
     private(set) var keyboardFocus: KeyboardFocus!
 
+    /// A window showing `rootViewController` (its view appears at once), with `title` for the
+    /// header bar and the compositor. It has no size until ``resize(to:)``.
     public init(rootViewController: ViewController, title: String = "") {
         self.rootViewController = rootViewController
         rootView = WindowRootView()

@@ -30,26 +30,44 @@ public protocol WindowHost: AnyObject {
 }
 
 extension WindowHost {
+    /// Does nothing: a host without a window manager cannot move the window.
     public func beginInteractiveMove() {}
+    /// Does nothing: a host without a window manager has no window menu.
     public func showWindowMenu(at point: Point) {}
+    /// Does nothing: a host without a window manager keeps one size.
     public func setMaximized(_ maximized: Bool) {}
+    /// Does nothing: a host without a window manager keeps one size.
     public func setFullscreen(_ fullscreen: Bool) {}
+    /// Does nothing: a host without a window manager cannot minimize.
     public func minimize() {}
+    /// Does nothing: the window stays until its host ends it.
     public func requestClose() {}
+    /// nil: the window uses the last frame's time, as on a manual clock.
     public var monotonicTime: Double? { nil }
 }
 
 /// Pointer shapes, named as in the freedesktop cursor themes.
 public enum Cursor: String, Sendable {
+    /// The arrow (`left_ptr`).
     case `default` = "left_ptr"
+    /// The pointing hand over something clickable (`hand2`).
     case pointer = "hand2"
+    /// The closed hand while dragging (`grabbing`).
     case grabbing = "grabbing"
+    /// Resizing the top edge (`top_side`).
     case resizeTop = "top_side"
+    /// Resizing the bottom edge (`bottom_side`).
     case resizeBottom = "bottom_side"
+    /// Resizing the left edge (`left_side`).
     case resizeLeft = "left_side"
+    /// Resizing the right edge (`right_side`).
     case resizeRight = "right_side"
+    /// Resizing the top-left corner (`top_left_corner`).
     case resizeTopLeft = "top_left_corner"
+    /// Resizing the top-right corner (`top_right_corner`).
     case resizeTopRight = "top_right_corner"
+    /// Resizing the bottom-left corner (`bottom_left_corner`).
     case resizeBottomLeft = "bottom_left_corner"
+    /// Resizing the bottom-right corner (`bottom_right_corner`).
     case resizeBottomRight = "bottom_right_corner"
 }

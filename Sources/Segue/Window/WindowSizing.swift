@@ -30,6 +30,8 @@ public struct WindowSizing: Sendable {
     /// The largest size the compositor suggests for a floating window (`configure_bounds`).
     public var bounds: Size?
 
+    /// Sizing for a window that opens at `preferredSize` (raised to `minimumSize` where smaller)
+    /// and never floats below `minimumSize`. Nothing is acknowledged yet.
     public init(minimumSize: Size, preferredSize: Size) {
         self.minimumSize = minimumSize
         self.preferredSize = preferredSize

@@ -2,20 +2,29 @@ import Motion
 
 /// What the compositor says about a window (xdg_toplevel's states), as the platform reports it.
 public struct WindowState: OptionSet, Hashable, Sendable {
+    /// The states as bits, in the order of the static members below.
     public let rawValue: Int
+    /// States from their bits (see ``rawValue``).
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// The window fills the output's work area, without shadow or rounded corners.
     public static let maximized = WindowState(rawValue: 1 << 0)
+    /// The window covers the whole output, without a header bar.
     public static let fullscreen = WindowState(rawValue: 1 << 1)
     /// An interactive resize is under way.
     public static let resizing = WindowState(rawValue: 1 << 2)
     /// The window has the user's focus (otherwise it shows its "backdrop" look).
     public static let activated = WindowState(rawValue: 1 << 3)
+    /// Tiled against the left edge: that side has no shadow, no rounding and no resize border.
     public static let tiledLeft = WindowState(rawValue: 1 << 4)
+    /// Tiled against the right edge.
     public static let tiledRight = WindowState(rawValue: 1 << 5)
+    /// Tiled against the top edge.
     public static let tiledTop = WindowState(rawValue: 1 << 6)
+    /// Tiled against the bottom edge.
     public static let tiledBottom = WindowState(rawValue: 1 << 7)
 
+    /// Tiled on any side.
     public static let tiled: WindowState = [.tiledLeft, .tiledRight, .tiledTop, .tiledBottom]
 
     /// Neither maximized, fullscreen nor tiled: the window has a free size, a shadow and
@@ -26,14 +35,21 @@ public struct WindowState: OptionSet, Hashable, Sendable {
 /// What the compositor lets a window ask for (xdg_toplevel.wm_capabilities); all of it when
 /// the compositor does not say.
 public struct WindowCapabilities: OptionSet, Hashable, Sendable {
+    /// The capabilities as bits, in the order of the static members below.
     public let rawValue: Int
+    /// Capabilities from their bits (see ``rawValue``).
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// The compositor can show a window menu (a secondary click on the header bar).
     public static let windowMenu = WindowCapabilities(rawValue: 1 << 0)
+    /// The window can be maximized.
     public static let maximize = WindowCapabilities(rawValue: 1 << 1)
+    /// The window can be made fullscreen.
     public static let fullscreen = WindowCapabilities(rawValue: 1 << 2)
+    /// The window can be minimized.
     public static let minimize = WindowCapabilities(rawValue: 1 << 3)
 
+    /// Every capability: what a window assumes when the compositor does not say.
     public static let all: WindowCapabilities = [.windowMenu, .maximize, .fullscreen, .minimize]
 }
 
@@ -47,12 +63,18 @@ public enum DecorationMode: Sendable {
 
 /// The sides of a window an interactive resize moves; two sides make a corner.
 public struct ResizeEdges: OptionSet, Hashable, Sendable {
+    /// The edges as bits, in the order of the static members below.
     public let rawValue: Int
+    /// Edges from their bits (see ``rawValue``).
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// The top edge.
     public static let top = ResizeEdges(rawValue: 1 << 0)
+    /// The bottom edge.
     public static let bottom = ResizeEdges(rawValue: 1 << 1)
+    /// The left edge.
     public static let left = ResizeEdges(rawValue: 1 << 2)
+    /// The right edge.
     public static let right = ResizeEdges(rawValue: 1 << 3)
 
     /// The edges a point in the invisible border around `window` resizes (surface coordinates;
@@ -106,6 +128,7 @@ public enum WindowFrameMetrics {
     public static let shadowMargin = 24.0
     /// The shadow's blur (CSS box-shadow convention) and its downward offset.
     public static let shadowBlur = 18.0
+    /// The shadow's downward offset.
     public static let shadowOffsetY = 3.0
     /// The radius of a floating window's top corners.
     public static let cornerRadius = 12.0
@@ -116,5 +139,6 @@ public enum WindowFrameMetrics {
     public static let dragThreshold = 8.0
     /// Two presses this close in time and space are a double click (GTK's defaults).
     public static let doubleClickTime = 0.4
+    /// How far apart, at most, the presses of a double click may be.
     public static let doubleClickDistance = 5.0
 }
