@@ -88,7 +88,7 @@ open class TabbedContainerController: ViewController {
         setView(view)
     }
 
-    /// Adds a button per child and shows the selected child.
+    /// Adds a button per child, shows the selected child and sets up the swipe.
     open override func viewDidLoad() {
         for (index, child) in viewControllers.enumerated() {
             let item = child.tabBarItem ?? TabBarItem(title: child.title, icon: .none)
