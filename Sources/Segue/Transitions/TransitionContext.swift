@@ -49,7 +49,7 @@ public final class TransitionContext {
     /// The interaction controller, when a gesture drives the transition.
     weak var interactionController: InteractiveTransitioning?
 
-    public init(kind: TransitionKind, containerView: View, from: ViewController, to: ViewController,
+    package init(kind: TransitionKind, containerView: View, from: ViewController, to: ViewController,
                 animated: Bool, interactive: Bool, window: Window?) {
         self.kind = kind
         self.containerView = containerView
@@ -63,7 +63,7 @@ public final class TransitionContext {
     }
 
     /// Creates the timeline once the animator has said how long the transition lasts.
-    public func prepareTimeline(duration: Double) {
+    package func prepareTimeline(duration: Double) {
         timeline = Timeline(duration: max(duration, 0.001))
     }
 
