@@ -8,7 +8,7 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     public var edge: Edge
     /// How close to the edge the press must be, in pixels.
-    public var edgeWidth: Double = 20
+    public var edgeWidth = GestureThresholds.edgeWidth
 
     public init(edge: Edge = .left, onChange: ((GestureRecognizer) -> Void)? = nil) {
         self.edge = edge

@@ -3,8 +3,8 @@ import Motion
 /// A click or tap: press and release within ``slop`` pixels and ``maximumDuration``.
 @MainActor
 public final class TapGestureRecognizer: GestureRecognizer {
-    public var slop: Double = 8
-    public var maximumDuration: Double = 0.8
+    public var slop = GestureThresholds.slop
+    public var maximumDuration = GestureThresholds.tapMaximumDuration
 
     public override func pointerMoved(to point: Point, time: Double) {
         super.pointerMoved(to: point, time: time)

@@ -146,7 +146,7 @@ public final class HeaderBar: View {
         case .pointerMotion, .touchMotion:
             guard let start = pressPoint, let location else { return false }
             if pressedAction == nil {
-                if distance(location, start) > WindowFrameMetrics.dragThreshold {
+                if distance(location, start) > GestureThresholds.windowDragThreshold {
                     // The compositor takes the pointer from here; it sends no release to us.
                     pressPoint = nil
                     lastClick = nil
@@ -163,8 +163,8 @@ public final class HeaderBar: View {
                 setNeedsDisplay()
                 if action(at: released) == pressed { onAction?(pressed) }
                 lastClick = nil
-            } else if let last = lastClick, time - last.time <= WindowFrameMetrics.doubleClickTime,
-                      distance(released, last.point) <= WindowFrameMetrics.doubleClickDistance {
+            } else if let last = lastClick, time - last.time <= GestureThresholds.doubleClickTime,
+                      distance(released, last.point) <= GestureThresholds.doubleClickDistance {
                 lastClick = nil
                 onDoubleClick?()
             } else {

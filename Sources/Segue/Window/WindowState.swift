@@ -111,10 +111,4 @@ package enum WindowFrameMetrics {
     package static let cornerRadius = 12.0
     /// How far along each side a corner's resize grip reaches.
     package static let cornerGrip = 24.0
-    /// The pointer must move this far from a press on the header before the window moves
-    /// (GTK's drag threshold), so that clicks still click.
-    package static let dragThreshold = 8.0
-    /// Two presses this close in time and space are a double click (GTK's defaults).
-    package static let doubleClickTime = 0.4
-    package static let doubleClickDistance = 5.0
 }
