@@ -7,10 +7,6 @@ import Motion
 public final class SlideAnimator: AnimatedTransitioning {
     /// The way the pages move: `.left` pushes (new page from the right), `.right` pops,
     /// `.up` presents a sheet from below, `.down` dismisses it.
-    public enum Direction: Sendable {
-        case left, right, up, down
-    }
-
     public let direction: Direction
     public var duration: Double
     /// The curve when nobody drags; a gesture scrubs linearly, so the page stays under the finger.
