@@ -1,9 +1,9 @@
 import Canvas
 import Motion
 
-/// What tab bars and custom containers share: a bar of ``TabButton``s, one selected child
-/// shown in a container view, transitions in the direction of the indices, a horizontal
-/// swipe that switches interactively, and the buttons' colours blending with the
+/// What ``TabBarController`` and ``TopTabBarController`` share: a bar of ``TabButton``s,
+/// one selected child shown in a container view, transitions in the direction of the indices,
+/// a horizontal swipe that switches interactively, and the buttons' colours blending with the
 /// transition's progress (in OKLab) during the drag, the settle and a cancel's return.
 ///
 /// The selected index changes when the transition starts (as UIKit's); a cancel restores
