@@ -9,21 +9,21 @@ import Motion
 /// It takes its presses before the input router does, so the window can be moved, maximized
 /// or closed even while a transition runs in its content.
 @MainActor
-public final class HeaderBar: View {
+package final class HeaderBar: View {
     /// The window buttons, right to left.
-    public enum Action: CaseIterable, Sendable {
+    package enum Action: CaseIterable, Sendable {
         case close, maximize, minimize
     }
 
-    public let titleLabel: Label
+    package let titleLabel: Label
     /// Which buttons show (the compositor's capabilities decide).
-    public private(set) var actions: [Action] = Action.allCases
+    package private(set) var actions: [Action] = Action.allCases
     /// Dimmed look of an inactive window.
-    public var isBackdrop = false {
+    package var isBackdrop = false {
         didSet { if isBackdrop != oldValue { applyColors(); setNeedsDisplay() } }
     }
     /// Whether the window is maximized (the maximize button shows "restore").
-    public var isMaximized = false {
+    package var isMaximized = false {
         didSet { if isMaximized != oldValue { setNeedsDisplay() } }
     }
     /// The button under a press, drawn darker.
@@ -43,7 +43,7 @@ public final class HeaderBar: View {
     static let backdropBackground = Color(hex: 0xFAFAFA)
     static let bottomShade = Color(hex: 0xDADADA)
 
-    public init(title: String) {
+    package init(title: String) {
         titleLabel = Label(text: title, font: Font(size: 14, weight: .bold), color: Color(hex: 0x2E2E2E),
                            alignment: .center)
         super.init()
@@ -52,10 +52,10 @@ public final class HeaderBar: View {
         applyColors()
     }
 
-    public override var drawsContent: Bool { true }
+    package override var drawsContent: Bool { true }
 
     /// Shows only the buttons for what the compositor can do.
-    public func setCapabilities(_ capabilities: WindowCapabilities) {
+    package func setCapabilities(_ capabilities: WindowCapabilities) {
         var shown: [Action] = [.close]
         if capabilities.contains(.maximize) { shown.append(.maximize) }
         if capabilities.contains(.minimize) { shown.append(.minimize) }
@@ -66,14 +66,14 @@ public final class HeaderBar: View {
     }
 
     /// The button's rectangle in the bar, right to left from the trailing edge.
-    public func buttonFrame(_ action: Action) -> Rect? {
+    package func buttonFrame(_ action: Action) -> Rect? {
         guard let index = actions.firstIndex(of: action) else { return nil }
         let size = HeaderBar.buttonSize
         let x = bounds.width - HeaderBar.sidePadding - size - Double(index) * (size + HeaderBar.buttonSpacing)
         return Rect(x: x, y: ((bounds.height - size) / 2).rounded(), width: size, height: size)
     }
 
-    public override func layoutSubviews() {
+    package override func layoutSubviews() {
         // The title stays centred on the bar, clear of the buttons on both sides.
         let reserved = HeaderBar.sidePadding + Double(actions.count) * (HeaderBar.buttonSize + HeaderBar.buttonSpacing)
         let width = max(0, bounds.width - 2 * reserved)
@@ -85,7 +85,7 @@ public final class HeaderBar: View {
         titleLabel.textColor = isBackdrop ? Color(hex: 0x9A9A9A) : Color(hex: 0x2E2E2E)
     }
 
-    public override func draw(in canvas: Canvas) {
+    package override func draw(in canvas: Canvas) {
         canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: HeaderBar.bottomShade)
         let glyph = isBackdrop ? Color(hex: 0x9A9A9A) : Color(hex: 0x2E2E2E)
         for action in actions {

@@ -17,7 +17,7 @@ public final class Window {
     /// Window coordinates are this view's.
     let frameView: View
     /// The title bar drawn when ``decorations`` is ``DecorationMode/clientSide``.
-    public let headerBar: HeaderBar
+    package let headerBar: HeaderBar
     public weak var host: WindowHost? {
         didSet { host?.setNeedsFrame() }
     }
