@@ -27,7 +27,7 @@ public final class InteractiveSwipe {
     /// How a drag past either end resists, in pixels: `x` px beyond the end move the
     /// transition `x / (1 + x / limit)` px, and the settle comes back from there. nil (the
     /// default) stops it hard at the ends, as UIKit's percent-driven transitions; the tab
-    /// swipe uses ``GestureThresholds/rubberBandLimit``.
+    /// swipe uses ``GestureThresholds/rubberBandLimit``. A limit of 0 or less stops hard too.
     public var rubberBandLimit: Double?
 
     /// The interaction controller while a drag drives a transition; nil otherwise, so a
@@ -108,7 +108,7 @@ public final class InteractiveSwipe {
     /// The drag's progress, with resistance past 0 and 1 (MOTION.md target 6).
     private func progress(of pan: PanGestureRecognizer, span: Double) -> Double {
         let progress = baseProgress + direction.component(of: pan.translation) / span
-        guard let rubberBandLimit else { return min(max(progress, 0), 1) }
+        guard let rubberBandLimit, rubberBandLimit > 0 else { return min(max(progress, 0), 1) }
         return RubberBand.progress(progress, limit: rubberBandLimit / span)
     }
 
