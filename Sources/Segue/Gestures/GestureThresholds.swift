@@ -31,13 +31,13 @@ public enum GestureThresholds {
     // MARK: letting go
 
     /// How a release decides between finishing and going back: a flick of at least
-    /// 0.5 widths per second goes its way, otherwise the nearer end wins (``CommitRule/standard``).
+    /// 0.5 widths per second goes its way, otherwise the nearer end wins (`CommitRule.standard`).
     public static let commitRule = CommitRule.standard
     /// The velocity at release is a least-squares fit over this many seconds of motion:
-    /// 0.1 s (``VelocityTracker/horizon``).
+    /// 0.1 s (`VelocityTracker.horizon`).
     public static let velocityHorizon = VelocityTracker.horizon
     /// A pause this long before release, in seconds, means the pointer stopped (velocity 0):
-    /// 0.04 s (``VelocityTracker/pauseThreshold``).
+    /// 0.04 s (`VelocityTracker.pauseThreshold`).
     public static let velocityPause = VelocityTracker.pauseThreshold
 
     // MARK: past the ends

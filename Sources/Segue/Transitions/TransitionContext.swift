@@ -145,7 +145,7 @@ public final class TransitionContext {
     // MARK: interaction
 
     /// Sets the progress while a gesture drives the transition; past 0 or 1 the animations
-    /// go on past their ends (``Timeline/overshoot``), as a rubber-banded drag shows.
+    /// go on past their ends (`Timeline.overshoot`), as a rubber-banded drag shows.
     public func updateInteractiveTransition(_ percent: Double) {
         guard isInteractive, !isComplete else { return }
         percentComplete = percent
