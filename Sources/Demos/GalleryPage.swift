@@ -293,6 +293,7 @@ public final class PictureView: View {
 
 /// The pop swipe: a page's width, only to the right, only while this page is on top.
 extension PhotoPage: Swipeable {
+    /// Only while this page is on top and nothing else runs, and only rightwards.
     public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
         guard let navigation = navigationController, navigation.topViewController === self,
               navigation.activeTransition == nil else { return false }
@@ -300,8 +301,10 @@ extension PhotoPage: Swipeable {
         return pan.translation.x > 0
     }
 
+    /// A whole pop is the page's width.
     public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { view.bounds.width }
 
+    /// Pops this page.
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
         navigationController?.popViewController(animated: true) != nil ? .right : nil
     }

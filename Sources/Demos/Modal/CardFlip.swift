@@ -148,8 +148,10 @@ public final class RevealPage: ViewController {
 /// the wobble.)
 /// The edge swipe that dismisses: dx over ``RevealPage/swipeDistance``.
 extension RevealPage: Swipeable {
+    /// A whole dismissal is ``RevealPage/swipeDistance``.
     public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { RevealPage.swipeDistance }
 
+    /// Dismisses the page (the delegate hands out the swipe's interaction controller).
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
         guard presentingViewController != nil else { return nil }
         dismiss(animated: true)

@@ -123,6 +123,7 @@ public final class ExpandDetailPage: ViewController {
 /// The corners round to the icon's radius at the icon's end.
 /// The drag-down dismissal: progress is the drag over the page's height at rest.
 extension ExpandDetailPage: Swipeable {
+    /// Only downwards, only while presented; notes the page's height at rest.
     public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
         guard pan.translation.y > 0, presentingViewController != nil else { return false }
         // The page's height at rest: the frame shrinks while the dismissal runs.
@@ -130,8 +131,10 @@ extension ExpandDetailPage: Swipeable {
         return true
     }
 
+    /// A whole dismissal is the page's height at rest.
     public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { pageHeight }
 
+    /// Dismisses the page (the delegate hands out the swipe's interaction controller).
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
         guard translation.y > 0 else { return nil }
         dismiss(animated: true)

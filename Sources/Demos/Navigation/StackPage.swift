@@ -100,13 +100,16 @@ public final class StackPage: ViewController {
 
 /// The push swipe: a page's width, leftwards, from a press in the right half.
 extension StackPage: Swipeable {
+    /// Only leftwards, from a press in the right half, while nothing else runs.
     public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
         let start = view.transformToRoot.inverted()?.apply(to: pan.startLocation) ?? pan.startLocation
         return start.x >= view.bounds.width / 2 && pan.translation.x < 0 && navigationController?.activeTransition == nil
     }
 
+    /// A whole push is the page's width.
     public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { view.bounds.width }
 
+    /// Pushes the next page.
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
         guard translation.x < 0, pushNext(interactive: true) else { return nil }
         return .left

@@ -171,10 +171,12 @@ open class NavigationController: ViewController {
 
 /// The interactive pop's geometry: a page's width, from where the page's edge is under the pointer.
 extension NavigationController: Swipeable {
+    /// A pop can start when there is a page to go back to and nothing else runs.
     public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
         viewControllers.count > 1 && activeTransition == nil
     }
 
+    /// A whole pop is the width of the page.
     public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { containerView.bounds.width }
 
     /// The page's edge stays under the pointer: a fresh drag starts where it was pressed.
@@ -183,6 +185,7 @@ extension NavigationController: Swipeable {
         return toLocal.apply(to: location).x / max(containerView.bounds.width, 1)
     }
 
+    /// Pops the top page; the drag moves it forward going right.
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
         popViewController(animated: true) != nil ? .right : nil
     }

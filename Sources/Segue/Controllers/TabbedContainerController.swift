@@ -200,13 +200,17 @@ open class TabbedContainerController: ViewController {
 
 /// The tab swipe's geometry: a page's width, towards the neighbour the drag heads for.
 extension TabbedContainerController: Swipeable {
+    /// A switch can start when ``allowsSwipe()``, nothing else runs, and there is a neighbour
+    /// the way the drag heads.
     public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
         guard activeTransition == nil, allowsSwipe() else { return false }
         return viewControllers.indices.contains(selectedIndex + (pan.translation.x < 0 ? 1 : -1))
     }
 
+    /// A whole switch is the width of the container.
     public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { containerView.bounds.width }
 
+    /// Selects the neighbour the drag heads for: a drag left goes to the next tab.
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
         let forward = translation.x < 0
         let target = selectedIndex + (forward ? 1 : -1)

@@ -25,6 +25,8 @@ public protocol Swipeable: AnyObject {
 }
 
 extension Swipeable {
+    /// Any drag along the swipe's axis may start it.
     public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool { true }
+    /// A fresh drag starts the transition from its beginning.
     public func swipe(_ swipe: InteractiveSwipe, initialProgressAt location: Point) -> Double { 0 }
 }
