@@ -172,8 +172,7 @@ extension View {
     /// at `scale` into a new surface: a picture snapshot without the rounded clip, so it can be
     /// clipped again at any size.
     func pictureSnapshot(scale: Double) -> Surface {
-        let surface = Surface(width: max(1, Int((bounds.width * scale).rounded(.up))),
-                              height: max(1, Int((bounds.height * scale).rounded(.up))))
+        let surface = Surface(logicalSize: bounds.size, scale: scale)
         let canvas = Canvas(surface: surface)
         canvas.scale(x: scale, y: scale)
         draw(in: canvas)

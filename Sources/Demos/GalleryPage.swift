@@ -244,16 +244,7 @@ public final class PhotoPage: ViewController {
     public override func viewDidLoad() {
         // Tutorial 001's rule: past half-way finishes, otherwise cancels (no velocity rule).
         popSwipe.commitRule = .threshold(0.5, inclusive: false)
-        popSwipe.distance = { [weak self] in self?.view.bounds.width ?? 1 }
-        popSwipe.recognizer.shouldBegin = { [weak self] gesture in
-            guard let self, let navigation = self.navigationController, navigation.topViewController === self,
-                  navigation.activeTransition == nil, let pan = gesture as? PanGestureRecognizer else { return false }
-            // Only a drag to the right pops; a leftward one is left to others (nobody takes it here).
-            return pan.translation.x > 0
-        }
-        popSwipe.startTransition = { [weak self] _ in
-            self?.navigationController?.popViewController(animated: true) != nil ? .right : nil
-        }
+        popSwipe.swipeable = self
         view.addGestureRecognizer(popSwipe.recognizer)
     }
 
@@ -297,5 +288,24 @@ public final class PictureView: View {
 
     public override func draw(in canvas: Canvas) {
         canvas.draw(Artwork.image(index), in: bounds)
+    }
+}
+
+/// The pop swipe: a page's width, only to the right, only while this page is on top.
+extension PhotoPage: Swipeable {
+    /// Only while this page is on top and nothing else runs, and only rightwards.
+    public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
+        guard let navigation = navigationController, navigation.topViewController === self,
+              navigation.activeTransition == nil else { return false }
+        // Only a drag to the right pops; a leftward one is left to others (nobody takes it here).
+        return pan.translation.x > 0
+    }
+
+    /// A whole pop is the page's width.
+    public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { view.bounds.width }
+
+    /// Pops this page.
+    public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
+        navigationController?.popViewController(animated: true) != nil ? .right : nil
     }
 }

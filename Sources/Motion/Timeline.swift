@@ -14,7 +14,7 @@
 /// // every frame while timeline.needsFrames:
 /// timeline.tick(at: frameTime)
 /// ```
-/// An interactive one: ``scrub(to:)`` while the finger moves, then on release
+/// An interactive one: ``scrub(to:overshoots:)`` while the finger moves, then on release
 /// ``settle(toEnd:at:spring:initialVelocity:bounces:)`` (or ``finish(at:completionSpeed:completionCurve:)``
 /// / ``cancel(at:completionSpeed:completionCurve:)`` as UIKit's percent-driven transitions);
 /// a press during the settle calls ``interrupt(at:)`` and scrubbing takes over again.
@@ -29,7 +29,7 @@ public final class Timeline {
         case idle
         /// Playing forward at speed 1 (``start(at:)``).
         case running
-        /// Holding still (``pause(at:)``, ``scrub(to:)``, ``interrupt(at:)``).
+        /// Holding still (``pause(at:)``, ``scrub(to:overshoots:)``, ``interrupt(at:)``).
         case paused
         /// Heading for an end after ``finish(at:completionSpeed:completionCurve:)``,
         /// ``cancel(at:completionSpeed:completionCurve:)`` or
@@ -161,14 +161,21 @@ public final class Timeline {
     /// Pauses and jumps to `fraction` (clamped to 0…1), as setting `timeOffset` to
     /// `fraction × duration` on a paused layer; applies the animations now. Scrubbing to an end
     /// does not complete: the gesture may still come back.
-    public func scrub(to fraction: Double) {
+    ///
+    /// With `overshoots`, a fraction past an end is not clamped away: ``fractionComplete``
+    /// stays in 0…1 and the rest shows as ``overshoot``, as in a bouncing settle (a drag
+    /// rubber-banded past the end); a settle then starts from there.
+    public func scrub(to fraction: Double, overshoots: Bool = false) {
         guard state != .ended else { return }
         course = .still
         state = .paused
-        overshoot = 0
         fractionComplete = min(max(fraction, 0), 1)
+        overshoot = overshoots && fraction.isFinite ? fraction - fractionComplete : 0
         applyAnimations()
     }
+
+    /// Where the animations are: the fraction plus any ``overshoot``. Settles start here.
+    private var shownFraction: Double { fractionComplete + overshoot }
 
     /// Completes forward from the position at `time`, as UIKit's `finishInteractiveTransition`:
     /// the remaining time is `(1 − f) × duration ÷ completionSpeed`, and over it the fraction
@@ -197,7 +204,8 @@ public final class Timeline {
     ///   `initialVelocity`; for ``handOffDuration`` it keeps that velocity, then the spring takes
     ///   over from there with the same position and velocity.
     /// - Without `bounces` the fraction is clamped to 0…1: a spring that would overshoot stops
-    ///   at the end, and the timeline ends the moment it gets there.
+    ///   at the end, and the timeline ends the moment it gets there. A settle from past an end
+    ///   (``scrub(to:overshoots:)``) starts there and comes back as ``overshoot``.
     /// - With `bounces` the spring swings past the end and back as it will (an under-damped
     ///   spring bounces); ``fractionComplete`` stays in 0…1 while the animations see the
     ///   overshoot (``overshoot``).
@@ -206,13 +214,14 @@ public final class Timeline {
     public func settle(toEnd: Bool, at time: Double, spring: Spring, initialVelocity: Double, bounces: Bool = false) {
         guard advance(to: time) else { return }
         let target: Double = toEnd ? 1 : 0
-        let displacement = fractionComplete - target
+        let start = shownFraction
+        let displacement = start - target
         if displacement == 0 { return end(finished: toEnd) }
         let handOff = max(handOffDuration, 0)
         let springDisplacement = displacement + initialVelocity * handOff
         let settleTime = handOff + spring.settlingDuration(
             displacement: springDisplacement, velocity: initialVelocity, epsilon: settleTolerance)
-        course = .spring(startTime: time, startFraction: fractionComplete, target: target,
+        course = .spring(startTime: time, startFraction: start, target: target,
                          velocity: initialVelocity, spring: spring, handOff: handOff,
                          settleTime: settleTime, bounces: bounces)
         state = .settling
@@ -229,17 +238,19 @@ public final class Timeline {
     /// distance d takes d × duration ÷ `completionSpeed` along `completionCurve`, bent at its
     /// start to the release velocity (``VelocityMatchedCurve``), so position and velocity stay
     /// continuous and the landing is the curve's own. Reaching the end earlier ends it there.
+    /// Like the spring, it starts from past an end when a scrub left it there.
     public func settle(toEnd: Bool, at time: Double, completionSpeed: Double, completionCurve: TimingCurve,
                        initialVelocity: Double) {
         precondition(completionSpeed > 0, "completionSpeed must be > 0")
         guard advance(to: time) else { return }
         let target: Double = toEnd ? 1 : 0
-        if fractionComplete == target { return end(finished: toEnd) }
+        let start = shownFraction
+        if start == target { return end(finished: toEnd) }
         let handOff = max(handOffDuration, 0)
-        let delta = target - (fractionComplete + initialVelocity * handOff)
+        let delta = target - (start + initialVelocity * handOff)
         let length = abs(delta) * duration / completionSpeed
         let startSlope = delta != 0 ? initialVelocity * length / delta : 0
-        course = .matchedCurve(startTime: time, startFraction: fractionComplete, target: target,
+        course = .matchedCurve(startTime: time, startFraction: start, target: target,
                                velocity: initialVelocity, handOff: handOff, length: length,
                                shape: VelocityMatchedCurve(curve: completionCurve, startSlope: startSlope))
         state = .settling
@@ -326,7 +337,7 @@ public final class Timeline {
             // Reaching (or passing) the target ends the settle: the fraction never overshoots.
             if (f - target) * (startFraction - target) <= 0 { return (target, 0, true, target) }
             // Pinned at the far end (a release away from the target): no motion shows.
-            if f < 0 || f > 1 { return (min(max(f, 0), 1), 0, false, target) }
+            if Self.isPinned(f, startingAt: startFraction) { return (min(max(f, 0), 1), 0, false, target) }
             return (f, v, false, target)
         case let .matchedCurve(startTime, startFraction, target, velocity, handOff, length, shape):
             let elapsed = max(time - startTime, 0)
@@ -342,9 +353,16 @@ public final class Timeline {
                 v = (target - from) * shape.slope(at: u) / length
             }
             if (f - target) * (startFraction - target) <= 0 { return (target, 0, true, target) }
-            if f < 0 || f > 1 { return (min(max(f, 0), 1), 0, false, target) }
+            if Self.isPinned(f, startingAt: startFraction) { return (min(max(f, 0), 1), 0, false, target) }
             return (f, v, false, target)
         }
+    }
+
+    /// Whether a settle that started at `start` holds still at an end rather than show `f`:
+    /// past an end it was not already past (a release heading away from its target). Coming
+    /// back from past an end (a rubber-banded drag) shows as overshoot.
+    private static func isPinned(_ f: Double, startingAt start: Double) -> Bool {
+        (f > 1 && start <= 1) || (f < 0 && start >= 0)
     }
 
     /// Moves the fraction along the course to `time`, applying animations, and ends the

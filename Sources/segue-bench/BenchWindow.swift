@@ -17,9 +17,10 @@ final class BenchWindow {
     private var begun: [TransitionKind] = []
     private var pointer = Point(x: -1, y: -1)
 
-    init(size: Size, scale: Double) {
+    init(size: Size, scale: Double, features: RenderFeatures = .all) {
         self.scale = scale
         window = Window(rootViewController: DemoRootFactory.make())
+        window.renderFeatures = features
         let width = Int(size.width * scale), height = Int(size.height * scale)
         buffers = (0..<2).map { _ in (Canvas(surface: Surface(width: width, height: height)), nil) }
         window.resize(to: size)

@@ -108,8 +108,9 @@ struct Measured {
 }
 
 @MainActor
-func measure(_ scenario: Scenario, size: Size, scale: Double, repeats: Int) -> Measured {
-    let bench = BenchWindow(size: size, scale: scale)
+func measure(_ scenario: Scenario, size: Size, scale: Double, repeats: Int,
+             features: RenderFeatures = .all) -> Measured {
+    let bench = BenchWindow(size: size, scale: scale, features: features)
     var times: [Double] = []
     var draws = 0
     for _ in 0..<repeats {
@@ -210,11 +211,9 @@ MainActor.assumeIsolated {
     print("| features | " + picked.map(\.name).joined(separator: " | ") + " |")
     print("|---|" + picked.map { _ in "---:|" }.joined())
     for (label, features) in steps {
-        Window.renderFeatures = features
-        let medians = picked.map { median(measure($0, size: logical, scale: 1, repeats: repeats).times) }
+        let medians = picked.map { median(measure($0, size: logical, scale: 1, repeats: repeats, features: features).times) }
         print("| \(label) | " + medians.map { "\(ms($0)) ms" }.joined(separator: " | ") + " |")
     }
-    Window.renderFeatures = .all
     print("")
 
     // Memory: many transitions in one window, cycling through every scenario.

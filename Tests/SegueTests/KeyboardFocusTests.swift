@@ -99,7 +99,7 @@ struct KeyboardFocusTests {
         host.layout()
         let container = Self.rects(host)
         #expect(container.count == 7)
-        #expect(container.prefix(3).allSatisfy { $0.minY == 0 && $0.height == ContainerViewController.barHeight })
+        #expect(container.prefix(3).allSatisfy { $0.minY == 0 && $0.height == TopTabBarController.barHeight })
     }
 
     // MARK: activation

@@ -87,7 +87,7 @@ struct SceneFormulaTests {
 
     @Test("container pan to 30 %: pages at −0.3·W and 0.7·W, titles blended 30 % of the way")
     func containerPanBlendsTitles() throws {
-        let container = try #require(ContainerTab.make() as? ContainerViewController)
+        let container = try #require(ContainerTab.make() as? TopTabBarController)
         let host = OffscreenWindow(root: container, size: Size(width: 400, height: 300))
         let pages = container.viewControllers
         // 120 px of 400 to the left: progress 0.3 towards the next page.

@@ -209,8 +209,8 @@ struct SettleTimingTests {
     /// only past 0.5), while a container with the toolkit's default rule follows the flick.
     @Test("the demo's custom container finishes only past half-way; the toolkit default follows a flick")
     func containerCommitsOnlyPastHalf() throws {
-        for (container, expected) in [(ContainerTab.make() as! ContainerViewController, 0),
-                                      (ContainerViewController(viewControllers: [ViewController(), ViewController()]), 1)] {
+        for (container, expected) in [(ContainerTab.make() as! TopTabBarController, 0),
+                                      (TopTabBarController(viewControllers: [ViewController(), ViewController()]), 1)] {
             let host = OffscreenWindow(root: container)
             host.drag(from: Point(x: 300, y: 150), to: Point(x: 220, y: 150), steps: 4, duration: 4.0 / 60)
             host.release()
@@ -218,7 +218,7 @@ struct SettleTimingTests {
             #expect(container.selectedIndex == expected, "flick from 20 %: selected \(container.selectedIndex)")
         }
         // Slowly past half-way, the demo's container switches.
-        let container = ContainerTab.make() as! ContainerViewController
+        let container = ContainerTab.make() as! TopTabBarController
         let host = OffscreenWindow(root: container)
         host.drag(from: Point(x: 300, y: 150), to: Point(x: 80, y: 150), steps: 20, duration: 1)
         host.hold(for: 0.1)

@@ -155,7 +155,7 @@ struct TabbedContainerTests {
 
     @Test func customContainerSlidesByDefaultAndRestoresOnCancel() {
         let pages = (0..<3).map { LoggingPage("C\($0)") }
-        let container = ContainerViewController(viewControllers: pages)
+        let container = TopTabBarController(viewControllers: pages)
         let host = OffscreenWindow(root: container, size: Size(width: 400, height: 300))
         host.click(at: Point(x: 200, y: 20))
         #expect(container.activeTransition != nil, "a tap on a top tab starts a transition")

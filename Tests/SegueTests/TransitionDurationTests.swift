@@ -50,10 +50,10 @@ struct TransitionDurationTests {
 
     @Test("tutorial 000: the custom container's slide takes 0.5 s")
     func containerSlide() throws {
-        let container = ContainerTab.make() as! ContainerViewController
+        let container = ContainerTab.make() as! TopTabBarController
         let host = OffscreenWindow(root: container)
         // The second button of three across the 400 px bar.
-        let measured = try Self.measure(host) { host.click(at: Point(x: 200, y: ContainerViewController.barHeight / 2)) }
+        let measured = try Self.measure(host) { host.click(at: Point(x: 200, y: TopTabBarController.barHeight / 2)) }
         Self.expectDuration(measured, 0.5, "container switch")
         #expect(container.selectedIndex == 1)
     }

@@ -10,7 +10,7 @@ struct Hello: SegueApp {
 }
 
 /// A custom container: a horizontal drag turns to the next page, which follows the pointer.
-final class Pager: ViewController {
+final class Pager: ViewController, Swipeable {
     let pages: [ViewController]
     let swipe = InteractiveSwipe(axis: .horizontal)
     var index = 0
@@ -25,11 +25,14 @@ final class Pager: ViewController {
     override func viewDidLoad() {
         for page in pages { addChild(page) }
         view.addSubview(pages[0].view)
-        swipe.distance = { [weak self] in self?.view.bounds.width ?? 1 }
-        swipe.startTransition = { [weak self] drag in
-            self?.turn(by: drag.x < 0 ? 1 : -1) == true ? (drag.x < 0 ? .left : .right) : nil
-        }
+        swipe.swipeable = self
         view.addGestureRecognizer(swipe.recognizer)
+    }
+
+    // The swipe asks how far a whole turn is, and starts the turn a drag heads for.
+    func swipeDistance(_ swipe: InteractiveSwipe) -> Double { view.bounds.width }
+    func swipe(_ swipe: InteractiveSwipe, beginTransitionFor drag: Point) -> Direction? {
+        turn(by: drag.x < 0 ? 1 : -1) ? (drag.x < 0 ? .left : .right) : nil
     }
 
     func turn(by step: Int) -> Bool {

@@ -97,13 +97,7 @@ public final class RevealPage: ViewController {
         super.init(title: "Reveal")
         dismissesOnDragDown = false
         edgeSwipe.commitRule = .threshold(0.5, inclusive: false)
-        edgeSwipe.distance = { RevealPage.swipeDistance }
-        edgeSwipe.startTransition = { [weak self] _ in
-            guard let self, self.presentingViewController != nil else { return nil }
-            self.dismiss(animated: true)
-            // The dismissal asked the delegate for the swipe's interaction controller and started it.
-            return self.edgeSwipe.interactionController?.context != nil ? .right : nil
-        }
+        edgeSwipe.swipeable = self
     }
 
     /// The picture's frame: a centred square, 60 % of the shorter side.
@@ -152,6 +146,20 @@ public final class RevealPage: ViewController {
 /// here: the reveal page would swing about 7° past flat and shrink by 7 % of its growth while
 /// turning. The tutorial's intent — each move starting and ending softly — is kept without
 /// the wobble.)
+/// The edge swipe that dismisses: dx over ``RevealPage/swipeDistance``.
+extension RevealPage: Swipeable {
+    /// A whole dismissal is ``RevealPage/swipeDistance``.
+    public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { RevealPage.swipeDistance }
+
+    /// Dismisses the page (the delegate hands out the swipe's interaction controller).
+    public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
+        guard presentingViewController != nil else { return nil }
+        dismiss(animated: true)
+        // The dismissal asked the delegate for the swipe's interaction controller and started it.
+        return swipe.interactionController?.context != nil ? .right : nil
+    }
+}
+
 @MainActor
 public final class CardFlipAnimator: AnimatedTransitioning {
     public static let duration = 0.6

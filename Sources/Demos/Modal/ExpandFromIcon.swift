@@ -77,19 +77,7 @@ public final class ExpandDetailPage: ViewController {
         // The rest after release decelerates into place, at the transition's own pace
         // (UIKit's completionCurve on the interaction controller; completionSpeed stays 1).
         swipe.completionCurve = .easeOut
-        swipe.distance = { [weak self] in self?.pageHeight ?? 1 }
-        swipe.recognizer.shouldBegin = { [weak self] gesture in
-            guard let self, let pan = gesture as? PanGestureRecognizer, pan.translation.y > 0,
-                  self.presentingViewController != nil else { return false }
-            // The page's height at rest: the frame shrinks while the dismissal runs.
-            self.pageHeight = self.view.bounds.height
-            return true
-        }
-        swipe.startTransition = { [weak self] translation in
-            guard let self, translation.y > 0 else { return nil }
-            self.dismiss(animated: true)
-            return self.swipe.interactionController?.context != nil ? .down : nil
-        }
+        swipe.swipeable = self
     }
 
     /// The picture's height for a page `bounds` wide: square at the icon's 96 px, half the
@@ -133,6 +121,27 @@ public final class ExpandDetailPage: ViewController {
 /// element but the image fades in; dismissing: the reverse, onto the icon's rect, over the
 /// root page. The page's frame animates, so its layout (the image) follows on every frame.
 /// The corners round to the icon's radius at the icon's end.
+/// The drag-down dismissal: progress is the drag over the page's height at rest.
+extension ExpandDetailPage: Swipeable {
+    /// Only downwards, only while presented; notes the page's height at rest.
+    public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
+        guard pan.translation.y > 0, presentingViewController != nil else { return false }
+        // The page's height at rest: the frame shrinks while the dismissal runs.
+        pageHeight = view.bounds.height
+        return true
+    }
+
+    /// A whole dismissal is the page's height at rest.
+    public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { pageHeight }
+
+    /// Dismisses the page (the delegate hands out the swipe's interaction controller).
+    public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
+        guard translation.y > 0 else { return nil }
+        dismiss(animated: true)
+        return swipe.interactionController?.context != nil ? .down : nil
+    }
+}
+
 @MainActor
 public final class ExpandAnimator: AnimatedTransitioning {
     /// Tutorial 004 runs 3.0 s, a demo speed for watching the effect.

@@ -82,17 +82,7 @@ public final class StackPage: ViewController {
         let swipe = InteractiveSwipe(axis: .horizontal)
         // Tutorial 003: the direction of the release decides; the drag variant uses the toolkit's rule.
         swipe.commitRule = style == .scaleFade ? .direction : .standard
-        swipe.distance = { [weak self] in self?.view.bounds.width ?? 1 }
-        swipe.startTransition = { [weak self] translation in
-            guard let self, translation.x < 0, self.pushNext(interactive: true) else { return nil }
-            return .left
-        }
-        swipe.recognizer.shouldBegin = { [weak self] pan in
-            guard let self, let pan = pan as? PanGestureRecognizer else { return false }
-            let start = self.view.transformToRoot.inverted()?.apply(to: pan.startLocation) ?? pan.startLocation
-            return start.x >= self.view.bounds.width / 2 && pan.translation.x < 0
-                && self.navigationController?.activeTransition == nil
-        }
+        swipe.swipeable = self
         view.addGestureRecognizer(swipe.recognizer)
         pushSwipe = swipe
     }
@@ -105,6 +95,24 @@ public final class StackPage: ViewController {
         defer { transitions?.drivingSwipe = nil }
         navigation.pushViewController(next, animated: true)
         return navigation.activeTransition != nil
+    }
+}
+
+/// The push swipe: a page's width, leftwards, from a press in the right half.
+extension StackPage: Swipeable {
+    /// Only leftwards, from a press in the right half, while nothing else runs.
+    public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
+        let start = view.transformToRoot.inverted()?.apply(to: pan.startLocation) ?? pan.startLocation
+        return start.x >= view.bounds.width / 2 && pan.translation.x < 0 && navigationController?.activeTransition == nil
+    }
+
+    /// A whole push is the page's width.
+    public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { view.bounds.width }
+
+    /// Pushes the next page.
+    public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
+        guard translation.x < 0, pushNext(interactive: true) else { return nil }
+        return .left
     }
 }
 

@@ -7,7 +7,7 @@ enum ContainerTab {
     static let pageColors = [Color(hex: 0x2F80ED), Color(hex: 0x27AE60), Color(hex: 0xEB5757)]
 
     static func make() -> ViewController {
-        let container = ContainerViewController(viewControllers: zip(["Today", "Week", "Month"], pageColors).map {
+        let container = TopTabBarController(viewControllers: zip(["Today", "Week", "Month"], pageColors).map {
             ColorPage(title: $0.0, color: $0.1, hint: "Tap a tab above or drag sideways")
         })
         container.tabBarItem = TabBarItem(title: "Container", icon: .tabs)

@@ -84,19 +84,7 @@ open class NavigationController: ViewController {
 
         // Tutorial 000's rule: the pop completes past half-way (no velocity rule).
         interactivePop.commitRule = .threshold(0.5, inclusive: false)
-        interactivePop.distance = { [weak self] in self?.containerView.bounds.width ?? 1 }
-        // The page's edge stays under the pointer: a fresh drag starts where it was pressed.
-        interactivePop.initialProgress = { [weak self] press in
-            guard let self, let toLocal = self.containerView.transformToRoot.inverted() else { return 0 }
-            return toLocal.apply(to: press).x / max(self.containerView.bounds.width, 1)
-        }
-        interactivePop.startTransition = { [weak self] _ in
-            self?.popViewController(animated: true) != nil ? .right : nil
-        }
-        interactivePop.recognizer.shouldBegin = { [weak self] _ in
-            guard let self else { return false }
-            return self.viewControllers.count > 1 && self.activeTransition == nil
-        }
+        interactivePop.swipeable = self
         containerView.addGestureRecognizer(interactivePop.recognizer)
     }
 
@@ -196,4 +184,26 @@ open class NavigationController: ViewController {
         // The bar settles itself in its coordinator completion, which runs right after this.
     }
 
+}
+
+/// The interactive pop's geometry: a page's width, from where the page's edge is under the pointer.
+extension NavigationController: Swipeable {
+    /// A pop can start when there is a page to go back to and nothing else runs.
+    public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
+        viewControllers.count > 1 && activeTransition == nil
+    }
+
+    /// A whole pop is the width of the page.
+    public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { containerView.bounds.width }
+
+    /// The page's edge stays under the pointer: a fresh drag starts where it was pressed.
+    public func swipe(_ swipe: InteractiveSwipe, initialProgressAt location: Point) -> Double {
+        guard let toLocal = containerView.transformToRoot.inverted() else { return 0 }
+        return toLocal.apply(to: location).x / max(containerView.bounds.width, 1)
+    }
+
+    /// Pops the top page; the drag moves it forward going right.
+    public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
+        popViewController(animated: true) != nil ? .right : nil
+    }
 }

@@ -58,8 +58,7 @@ public final class TabButton: Control {
         defer { masks = cache }
         if isSelected, let bold = cache.bold { return bold }
         if !isSelected, let regular = cache.regular { return regular }
-        let surface = Surface(width: max(1, Int((bounds.width * deviceScale).rounded(.up))),
-                              height: max(1, Int((bounds.height * deviceScale).rounded(.up))))
+        let surface = Surface(logicalSize: bounds.size, scale: deviceScale)
         let maskCanvas = Canvas(surface: surface)
         maskCanvas.scale(x: deviceScale, y: deviceScale)
         drawGlyphs(in: maskCanvas, color: .white)

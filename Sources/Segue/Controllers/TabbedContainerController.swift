@@ -1,9 +1,9 @@
 import Canvas
 import Motion
 
-/// What tab bars and custom containers share: a bar of ``TabButton``s, one selected child
-/// shown in a container view, transitions in the direction of the indices, a horizontal
-/// swipe that switches interactively, and the buttons' colours blending with the
+/// What ``TabBarController`` and ``TopTabBarController`` share: a bar of ``TabButton``s,
+/// one selected child shown in a container view, transitions in the direction of the indices,
+/// a horizontal swipe that switches interactively, and the buttons' colours blending with the
 /// transition's progress (in OKLab) during the drag, the settle and a cancel's return.
 ///
 /// The selected index changes when the transition starts (as UIKit's); a cancel restores
@@ -114,20 +114,9 @@ open class TabbedContainerController: ViewController {
     open override func viewDidDisappear(_ animated: Bool) { selectedViewController.endAppearanceTransition() }
 
     private func configureSwipe() {
-        swipe.distance = { [weak self] in self?.containerView.bounds.width ?? 1 }
-        swipe.startTransition = { [weak self] translation in
-            guard let self else { return nil }
-            let forward = translation.x < 0
-            let target = self.selectedIndex + (forward ? 1 : -1)
-            guard self.viewControllers.indices.contains(target), self.select(target, animated: true) else { return nil }
-            return forward ? .left : .right
-        }
-        swipe.recognizer.shouldBegin = { [weak self] pan in
-            guard let self, self.activeTransition == nil, self.allowsSwipe(),
-                  let pan = pan as? PanGestureRecognizer else { return false }
-            let target = self.selectedIndex + (pan.translation.x < 0 ? 1 : -1)
-            return self.viewControllers.indices.contains(target)
-        }
+        // A drag past the neighbour (or back past the start) resists instead of stopping dead.
+        swipe.rubberBandLimit = GestureThresholds.rubberBandLimit
+        swipe.swipeable = self
         containerView.addGestureRecognizer(swipe.recognizer)
     }
 
@@ -231,5 +220,27 @@ open class TabbedContainerController: ViewController {
             button.tint = index == selectedIndex ? selectedColor : unselectedColor
             button.isSelected = index == selectedIndex
         }
+    }
+}
+
+
+/// The tab swipe's geometry: a page's width, towards the neighbour the drag heads for.
+extension TabbedContainerController: Swipeable {
+    /// A switch can start when ``allowsSwipe()``, nothing else runs, and there is a neighbour
+    /// the way the drag heads.
+    public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
+        guard activeTransition == nil, allowsSwipe() else { return false }
+        return viewControllers.indices.contains(selectedIndex + (pan.translation.x < 0 ? 1 : -1))
+    }
+
+    /// A whole switch is the width of the container.
+    public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { containerView.bounds.width }
+
+    /// Selects the neighbour the drag heads for: a drag left goes to the next tab.
+    public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
+        let forward = translation.x < 0
+        let target = selectedIndex + (forward ? 1 : -1)
+        guard viewControllers.indices.contains(target), select(target, animated: true) else { return nil }
+        return forward ? .left : .right
     }
 }

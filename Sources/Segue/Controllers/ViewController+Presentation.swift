@@ -87,7 +87,7 @@ extension ViewController {
         let delegate = presented.transitioningDelegate
         let animator = delegate?.animationController(forDismissed: presented) ?? SlideAnimator(direction: .down)
         let interaction = animated
-            ? (delegate?.interactionControllerForDismissal(using: animator) ?? presented.dismissSwipe?.interactionController)
+            ? (delegate?.interactionControllerForDismissal(using: animator) ?? presented.dragDownDismissal?.swipe.interactionController)
             : nil
         let removesPresenter = presentation.shouldRemovePresentersView
         startTransition(
@@ -111,8 +111,8 @@ extension ViewController {
                     container.removeFromSuperview()
                     presented.view.removeFromSuperview()
                     presented.detachFromPresenter()
-                    if let swipe = presented.dismissSwipe { presented.view.removeGestureRecognizer(swipe.recognizer) }
-                    presented.dismissSwipe = nil
+                    if let drag = presented.dragDownDismissal { presented.view.removeGestureRecognizer(drag.swipe.recognizer) }
+                    presented.dragDownDismissal = nil
                 } else if removesPresenter {
                     presenter.view.isHidden = true
                 }
@@ -127,20 +127,36 @@ extension ViewController {
     /// A drag down on the presented page dismisses it, following the pointer, settling on the
     /// sheet spring from the release velocity.
     fileprivate func installDismissSwipe() {
-        guard dismissesOnDragDown, dismissSwipe == nil else { return }
-        let swipe = InteractiveSwipe(axis: .vertical)
+        guard dismissesOnDragDown, dragDownDismissal == nil else { return }
+        let drag = DragDownDismissal(controller: self)
+        view.addGestureRecognizer(drag.swipe.recognizer)
+        dragDownDismissal = drag
+    }
+}
+
+/// The drag down on a presented page that dismisses it: its swipe, and the geometry that swipe
+/// asks for (the page's height; only downwards, only while nothing else runs).
+@MainActor
+final class DragDownDismissal: Swipeable {
+    let swipe = InteractiveSwipe(axis: .vertical)
+    private weak var controller: ViewController?
+
+    init(controller: ViewController) {
+        self.controller = controller
         swipe.settleSpring = Spring.sheetSettle
-        swipe.distance = { [weak self] in self?.view.bounds.height ?? 1 }
-        swipe.startTransition = { [weak self] translation in
-            guard let self, translation.y > 0, self.dismissPresentation(animated: true) else { return nil }
-            return .down
-        }
-        swipe.recognizer.shouldBegin = { [weak self] pan in
-            guard let self, let pan = pan as? PanGestureRecognizer else { return false }
-            return self.presentationTransition == nil && self.presentedViewController == nil && pan.translation.y > 0
-        }
-        view.addGestureRecognizer(swipe.recognizer)
-        dismissSwipe = swipe
+        swipe.swipeable = self
+    }
+
+    func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
+        guard let controller else { return false }
+        return controller.presentationTransition == nil && controller.presentedViewController == nil && pan.translation.y > 0
+    }
+
+    func swipeDistance(_ swipe: InteractiveSwipe) -> Double { controller?.view.bounds.height ?? 1 }
+
+    func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
+        guard let controller, translation.y > 0, controller.dismissPresentation(animated: true) else { return nil }
+        return .down
     }
 }
 

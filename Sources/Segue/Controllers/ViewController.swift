@@ -31,7 +31,7 @@ open class ViewController {
     /// owns a running transition, and the context holds this controller.
     weak var presentationTransition: TransitionContext?
     /// The drag-down dismissal while presented.
-    var dismissSwipe: InteractiveSwipe?
+    var dragDownDismissal: DragDownDismissal?
     /// Set by ``startTransition(_:from:to:in:animated:animator:interactionController:appearance:prepare:willBegin:didEnd:completion:)``
     /// while this controller takes part in a transition (see ``transitionCoordinator``).
     weak var activeTransitionCoordinator: TransitionCoordinator?

@@ -17,7 +17,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Which way the drag must mostly go to begin.
     public var axis: Axis
     /// How far the pointer must move before the pan begins, in pixels.
-    public var slop: Double = 8
+    public var slop = GestureThresholds.slop
     private var trackerX = VelocityTracker()
     private var trackerY = VelocityTracker()
     /// Set at release: the velocity measured then (px/s).

@@ -6,14 +6,10 @@ import Motion
 ///
 /// The window drives it, never a press: a touchpad pinch (`zwp_pointer_gestures_v1`, where
 /// the compositor offers it) goes to the innermost pinch recognizer under the pointer, and so
-/// does scrolling while Ctrl is held (the desktop's zoom): ``ctrlScrollPerDoubling`` px of
-/// scrolling up doubles the scale, and letting go of Ctrl ends the pinch.
+/// does scrolling while Ctrl is held (the desktop's zoom): ``GestureThresholds/ctrlScrollPerDoubling``
+/// px of scrolling up doubles the scale, and letting go of Ctrl ends the pinch.
 @MainActor
 public final class PinchGestureRecognizer: GestureRecognizer {
-    /// Ctrl+scroll: this many logical px of scrolling up (or a touchpad's fingers up) double
-    /// the scale; down halves it.
-    public static let ctrlScrollPerDoubling = 100.0
-
     /// The scale since the pinch began.
     public private(set) var scale = 1.0
     /// The scale's rate at the last update, in scale factor per second (measured over the

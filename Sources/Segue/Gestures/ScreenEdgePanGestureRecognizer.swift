@@ -15,7 +15,7 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The edge the press must be near; the drag must move away from it.
     public var edge: Edge
     /// How close to the edge the press must be, in pixels.
-    public var edgeWidth: Double = 20
+    public var edgeWidth = GestureThresholds.edgeWidth
 
     /// An edge pan from `edge`, horizontal, with a 20 px edge.
     public init(edge: Edge = .left, onChange: ((GestureRecognizer) -> Void)? = nil) {

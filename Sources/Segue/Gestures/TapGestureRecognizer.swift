@@ -3,10 +3,11 @@ import Motion
 /// A click or tap: press and release within ``slop`` pixels and ``maximumDuration``.
 @MainActor
 public final class TapGestureRecognizer: GestureRecognizer {
-    /// How far the pointer may move between press and release, in pixels (8 by default).
-    public var slop: Double = 8
-    /// How long the press may last, in seconds (0.8 by default).
-    public var maximumDuration: Double = 0.8
+    /// How far the pointer may move between press and release, in pixels
+    /// (``GestureThresholds/slop`` by default).
+    public var slop = GestureThresholds.slop
+    /// How long the press may last, in seconds (``GestureThresholds/tapMaximumDuration`` by default).
+    public var maximumDuration = GestureThresholds.tapMaximumDuration
 
     /// Fails the tap once the pointer moved farther than ``slop`` from the press.
     public override func pointerMoved(to point: Point, time: Double) {

@@ -1,33 +1,20 @@
 import Motion
 
 /// Binds a pan gesture to percent-driven transitions, the one place where a drag becomes
-/// progress: it starts a transition when the drag begins, scrubs it, lets go by a
-/// `CommitRule` with the release velocity, and — pressed again while that transition
-/// settles — takes it over where it is, keeping its speed.
+/// progress: it starts a transition when the drag begins, scrubs it (resisting past either
+/// end), lets go by a `CommitRule` with the release velocity, and — pressed again while that
+/// transition settles — takes it over where it is, keeping its speed.
 ///
-/// Containers configure it with the geometry of their gesture (which axis, which way is
-/// "forward", how far is a whole transition) and a closure that starts the transition.
+/// The container it drives answers for the geometry of the gesture and starts the transition,
+/// as its ``swipeable`` (libadwaita's swipe tracker and `AdwSwipeable`).
 @MainActor
 public final class InteractiveSwipe {
-    /// Which way a drag must go to move the transition forward.
-    public enum Direction: Sendable {
-        /// Forward is a drag rightwards, leftwards, downwards or upwards.
-        case right, left, down, up
-
-        func component(_ p: Point) -> Double {
-            switch self {
-            case .right: p.x
-            case .left: -p.x
-            case .down: p.y
-            case .up: -p.y
-            }
-        }
-    }
-
+    /// The container this swipe drives; without one no drag starts anything.
+    public weak var swipeable: Swipeable?
     /// The pan that drives it (attach it to a view).
     public let recognizer: PanGestureRecognizer
     /// When release completes the transition; the toolkit default projects the flick.
-    public var commitRule: CommitRule = .standard
+    public var commitRule = GestureThresholds.commitRule
     /// The settle after release: a spring from the release velocity (unless the animator
     /// has a timing of its own, ``AnimatedTransitioning/settleTiming(using:)``).
     public var settleSpring: Spring? = Spring.interactiveSettle
@@ -37,16 +24,11 @@ public final class InteractiveSwipe {
     /// Handed to each interaction controller: the pace of the rest after release for an
     /// animator that settles on its curve (UIKit's `completionCurve`).
     public var completionCurve = TimingCurve.linear
-    /// The distance of a whole transition, in pixels (a page width, 200 px for the card flip).
-    public var distance: () -> Double = { 1 }
-    /// Where a fresh drag starts in progress: 0, or the press position for "the edge stays
-    /// under the pointer" (the navigation pop).
-    public var initialProgress: (_ pressLocation: Point) -> Double = { _ in 0 }
-    /// Clamps progress; default 0…1.
-    public var clamp: (Double) -> Double = { min(max($0, 0), 1) }
-    /// Starts the transition for a drag heading `direction`-wise; return false when none applies.
-    /// The transition must ask ``interactionController`` for its interaction controller.
-    public var startTransition: (_ translation: Point) -> Direction? = { _ in nil }
+    /// How a drag past either end resists, in pixels: `x` px beyond the end move the
+    /// transition `x / (1 + x / limit)` px, and the settle comes back from there. nil (the
+    /// default) stops it hard at the ends, as UIKit's percent-driven transitions; the tab
+    /// swipe uses ``GestureThresholds/rubberBandLimit``. A limit of 0 or less stops hard too.
+    public var rubberBandLimit: Double?
 
     /// The interaction controller while a drag drives a transition; nil otherwise, so a
     /// click-started transition is never offered one.
@@ -55,18 +37,19 @@ public final class InteractiveSwipe {
     private var baseProgress = 0.0
     private weak var settling: TransitionContext?
 
-    /// Drives transitions with a new pan along `axis`.
-    public init(axis: PanGestureRecognizer.Axis) {
-        recognizer = PanGestureRecognizer(axis: axis)
-        recognizer.onChange = { [weak self] gesture in
-            guard let self, let pan = gesture as? PanGestureRecognizer else { return }
-            self.handle(pan)
-        }
+    /// A swipe driven by a plain pan along `axis`.
+    public convenience init(axis: PanGestureRecognizer.Axis) {
+        self.init(recognizer: PanGestureRecognizer(axis: axis))
     }
 
-    /// Uses `recognizer` (e.g. a screen-edge pan) instead of a plain pan.
+    /// Uses `recognizer` (e.g. a screen-edge pan) instead of a plain pan; the swipe answers its
+    /// ``GestureRecognizer/shouldBegin`` and ``GestureRecognizer/onChange``.
     public init(recognizer: PanGestureRecognizer) {
         self.recognizer = recognizer
+        recognizer.shouldBegin = { [weak self] gesture in
+            guard let self, let swipeable = self.swipeable, let pan = gesture as? PanGestureRecognizer else { return false }
+            return swipeable.swipeShouldBegin(self, pan: pan)
+        }
         recognizer.onChange = { [weak self] gesture in
             guard let self, let pan = gesture as? PanGestureRecognizer else { return }
             self.handle(pan)
@@ -84,7 +67,7 @@ public final class InteractiveSwipe {
     }
 
     private func handle(_ pan: PanGestureRecognizer) {
-        let span = max(distance(), 1)
+        let span = max(swipeable?.swipeDistance(self) ?? 1, 1)
         switch pan.state {
         case .began:
             guard interactionController == nil else { return update(pan, span: span) }
@@ -94,20 +77,20 @@ public final class InteractiveSwipe {
             interaction.completionCurve = completionCurve
             interaction.onStart = { [weak self] context in self?.transitionStarted(context) }
             interactionController = interaction
-            guard let started = startTransition(pan.translation) else {
+            guard let started = swipeable?.swipe(self, beginTransitionFor: pan.translation) else {
                 interactionController = nil
                 return
             }
             direction = started
             // A touchpad swipe starts from nothing wherever the pointer is.
-            baseProgress = pan.isScrollSequence ? 0 : initialProgress(pan.startLocation)
+            baseProgress = pan.isScrollSequence ? 0 : swipeable?.swipe(self, initialProgressAt: pan.startLocation) ?? 0
             update(pan, span: span)
         case .changed:
             update(pan, span: span)
         case .ended:
             guard let interaction = interactionController else { return }
             let progress = progress(of: pan, span: span)
-            let velocity = direction.component(pan.velocity) / span
+            let velocity = direction.component(of: pan.velocity) / span
             if commitRule.shouldCommit(progress: progress, velocity: velocity) {
                 interaction.finish(velocity: velocity)
             } else {
@@ -122,8 +105,11 @@ public final class InteractiveSwipe {
         }
     }
 
+    /// The drag's progress, with resistance past 0 and 1 (MOTION.md target 6).
     private func progress(of pan: PanGestureRecognizer, span: Double) -> Double {
-        clamp(baseProgress + direction.component(pan.translation) / span)
+        let progress = baseProgress + direction.component(of: pan.translation) / span
+        guard let rubberBandLimit, rubberBandLimit > 0 else { return min(max(progress, 0), 1) }
+        return RubberBand.progress(progress, limit: rubberBandLimit / span)
     }
 
     private func update(_ pan: PanGestureRecognizer, span: Double) {

@@ -43,7 +43,7 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
         percentComplete = context.percentComplete
     }
 
-    /// Sets the progress (0…1) while the gesture moves.
+    /// Sets the progress (0…1; a little past while a drag is rubber-banded) while the gesture moves.
     public func update(_ percent: Double) {
         percentComplete = percent
         context?.updateInteractiveTransition(percent)

@@ -7,12 +7,6 @@ import Motion
 public final class SlideAnimator: AnimatedTransitioning {
     /// The way the pages move: `.left` pushes (new page from the right), `.right` pops,
     /// `.up` presents a sheet from below, `.down` dismisses it.
-    public enum Direction: Sendable {
-        /// The pages move towards the left, the right, the top or the bottom of the container.
-        case left, right, up, down
-    }
-
-    /// The way the pages move.
     public let direction: Direction
     /// The transition's length, in seconds (0.5 by default).
     public var duration: Double

@@ -28,7 +28,8 @@ public final class TransitionContext {
     public private(set) var primaryEasing: (any Easing)?
     /// Set when an interactive transition was cancelled: the animation plays back to the start.
     public private(set) var transitionWasCancelled = false
-    /// The transition's progress as the gesture last set it.
+    /// The transition's progress as the gesture last set it (past 0 or 1 while a drag is
+    /// rubber-banded beyond an end).
     public private(set) var percentComplete = 0.0
     /// The timeline every animation of this transition runs on.
     public private(set) var timeline: Timeline!
@@ -41,7 +42,6 @@ public final class TransitionContext {
 
     private var initialFrames: [ObjectIdentifier: Rect] = [:]
     private var finalFrames: [ObjectIdentifier: Rect] = [:]
-    private var isCompleted = false
     private weak var window: Window?
     /// The container's bookkeeping, run once by ``completeTransition(_:)``.
     var onComplete: ((Bool) -> Void)?
@@ -57,7 +57,7 @@ public final class TransitionContext {
     /// the start.
     /// ``ViewController/startTransition(_:from:to:in:animated:animator:interactionController:appearance:prepare:willBegin:didEnd:completion:)``
     /// makes it, with its frames, timeline and coordinator; containers rarely need to.
-    public init(kind: TransitionKind, containerView: View, from: ViewController, to: ViewController,
+    package init(kind: TransitionKind, containerView: View, from: ViewController, to: ViewController,
                 animated: Bool, interactive: Bool, window: Window?) {
         self.kind = kind
         self.containerView = containerView
@@ -71,7 +71,7 @@ public final class TransitionContext {
     }
 
     /// Creates the timeline once the animator has said how long the transition lasts.
-    public func prepareTimeline(duration: Double) {
+    package func prepareTimeline(duration: Double) {
         timeline = Timeline(duration: max(duration, 0.001))
     }
 
@@ -156,11 +156,12 @@ public final class TransitionContext {
 
     // MARK: interaction
 
-    /// Sets the progress while a gesture drives the transition.
+    /// Sets the progress while a gesture drives the transition; past 0 or 1 the animations
+    /// go on past their ends (`Timeline.overshoot`), as a rubber-banded drag shows.
     public func updateInteractiveTransition(_ percent: Double) {
-        guard isInteractive, !isCompleted else { return }
+        guard isInteractive, !isComplete else { return }
         percentComplete = percent
-        timeline.scrub(to: percent)
+        timeline.scrub(to: percent, overshoots: true)
         window?.setNeedsDisplay()
         trace(.update)
     }
@@ -179,7 +180,7 @@ public final class TransitionContext {
     /// again. Returns its velocity at that instant (progress per second).
     @discardableResult
     public func pauseForInteraction() -> Double {
-        guard !isCompleted, !isInteractive else { return 0 }
+        guard !isComplete, !isInteractive else { return 0 }
         // The timeline's velocity is per animation second; the gesture's is per real second.
         let velocity = timeline.interrupt(at: window?.animationTime ?? 0) / (window?.animationSlowdown ?? 1)
         percentComplete = timeline.fractionComplete
@@ -190,7 +191,7 @@ public final class TransitionContext {
     }
 
     private func endInteraction(cancelled: Bool, velocity: Double) {
-        guard isInteractive, !isCompleted else { return }
+        guard isInteractive, !isComplete else { return }
         isInteractive = false
         transitionWasCancelled = cancelled
         trace(cancelled ? .cancel : .finish, velocity: velocity)
@@ -224,11 +225,11 @@ public final class TransitionContext {
 
     /// Ends the transition; call exactly once, from the animation's completion.
     public func completeTransition(_ didComplete: Bool) {
-        guard !isCompleted else {
+        guard !isComplete else {
             assertionFailure("completeTransition called twice for one \(kind.rawValue) transition")
             return
         }
-        isCompleted = true
+        isComplete = true
         interruptHandler = nil
         window?.transitionEnded(self)
         trace(.complete, completed: didComplete)
@@ -237,8 +238,8 @@ public final class TransitionContext {
         onComplete = nil
     }
 
-    /// True once ``completeTransition(_:)`` was called.
-    public var isComplete: Bool { isCompleted }
+    /// Set by ``completeTransition(_:)``: the transition is over.
+    public private(set) var isComplete = false
 
     /// Starts the animations: on the next frame, or paused at 0 for a gesture.
     func run() {
@@ -249,7 +250,9 @@ public final class TransitionContext {
     }
 
     func trace(_ event: TraceRecord.Event, velocity: Double? = nil, completed: Bool? = nil) {
-        window?.trace(TraceRecord(event: event, kind: kind, progress: event == .update ? percentComplete : timeline.fractionComplete,
+        // A rubber-banded drag past an end is traced at that end: progress stays in 0…1.
+        let progress = event == .update ? min(max(percentComplete, 0), 1) : timeline.fractionComplete
+        window?.trace(TraceRecord(event: event, kind: kind, progress: progress,
                                   interactive: isInteractive, time: window?.now ?? 0,
                                   velocity: velocity, completed: completed))
     }

@@ -44,7 +44,7 @@ public protocol InteractiveTransitioning: AnyObject {
 
 /// What kind of transition runs, for traces and delegates.
 public enum TransitionKind: String, Sendable {
-    /// A navigation push or pop, a tab bar switch, a ``ContainerViewController`` switch (and custom
+    /// A navigation push or pop, a tab bar switch, a ``TopTabBarController`` switch (and custom
     /// containers'), a presentation or a dismissal; the raw value is the trace's `"kind"`.
     case push, pop, tab, container, present, dismiss
 }

@@ -3,43 +3,43 @@ import Motion
 
 /// Which render optimisations are on. All are on by default; `segue-bench` turns them off
 /// one at a time to show what each buys, measured in the same run.
-public struct RenderFeatures: OptionSet, Sendable {
+package struct RenderFeatures: OptionSet, Sendable {
     /// The features as bits, in the order of the static members below.
-    public let rawValue: Int
+    package let rawValue: Int
     /// Features from their bits (see ``rawValue``).
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Repaint only what changed (otherwise every frame repaints the whole window).
-    public static let damage = RenderFeatures(rawValue: 1 << 0)
+    package static let damage = RenderFeatures(rawValue: 1 << 0)
     /// Composite a translated subtree from one cached image of it.
-    public static let layers = RenderFeatures(rawValue: 1 << 1)
+    package static let layers = RenderFeatures(rawValue: 1 << 1)
     /// Skip what opaque views painted later hide.
-    public static let occlusion = RenderFeatures(rawValue: 1 << 2)
+    package static let occlusion = RenderFeatures(rawValue: 1 << 2)
     /// Opaque images at whole-pixel offsets replace instead of blending (a row copy).
-    public static let opaqueCopy = RenderFeatures(rawValue: 1 << 3)
+    package static let opaqueCopy = RenderFeatures(rawValue: 1 << 3)
 
     /// Every optimisation (the default).
-    public static let all: RenderFeatures = [.damage, .layers, .occlusion, .opaqueCopy]
+    package static let all: RenderFeatures = [.damage, .layers, .occlusion, .opaqueCopy]
 }
 
 /// What one ``Window/draw(into:region:)`` did: how much it painted and what it re-rendered.
-public struct FrameReport: Sendable {
+package struct FrameReport: Sendable {
     /// Device pixels of the region repainted.
-    public var regionPixels = 0.0
+    package var regionPixels = 0.0
     /// Device pixels painted by views and the background (at most; clipped to the region):
     /// over `regionPixels`, the overdraw.
-    public var paintedPixels = 0.0
+    package var paintedPixels = 0.0
     /// Views whose cached content was composited, and those skipped as hidden by opaque ones.
-    public var contentsDrawn = 0
+    package var contentsDrawn = 0
     /// Views whose content was skipped because opaque views painted later hide it.
-    public var contentsHidden = 0
+    package var contentsHidden = 0
     /// Flattened layers composited, and those re-rendered first.
-    public var layersDrawn = 0
+    package var layersDrawn = 0
     /// Flattened layers re-rendered before they were composited (their subtree changed).
-    public var layersRendered = 0
+    package var layersRendered = 0
     /// Layers the platform shows in surfaces of their own (``Window/promotedLayers``): left
     /// out of this frame.
-    public var layersPromoted = 0
+    package var layersPromoted = 0
 }
 
 /// What one frame's render knows about a view; filled by the geometry pass

@@ -9,23 +9,23 @@ import Motion
 /// It takes its presses before the input router does, so the window can be moved, maximized
 /// or closed even while a transition runs in its content.
 @MainActor
-public final class HeaderBar: View {
+package final class HeaderBar: View {
     /// The window buttons, right to left.
-    public enum Action: CaseIterable, Sendable {
+    package enum Action: CaseIterable, Sendable {
         /// Close the window, toggle maximize, minimize.
         case close, maximize, minimize
     }
 
     /// The window's title, centred on the bar between the buttons.
-    public let titleLabel: Label
+    package let titleLabel: Label
     /// Which buttons show (the compositor's capabilities decide).
-    public private(set) var actions: [Action] = Action.allCases
+    package private(set) var actions: [Action] = Action.allCases
     /// Dimmed look of an inactive window.
-    public var isBackdrop = false {
+    package var isBackdrop = false {
         didSet { if isBackdrop != oldValue { applyColors(); setNeedsDisplay() } }
     }
     /// Whether the window is maximized (the maximize button shows "restore").
-    public var isMaximized = false {
+    package var isMaximized = false {
         didSet { if isMaximized != oldValue { setNeedsDisplay() } }
     }
     /// The button under a press, drawn darker.
@@ -46,7 +46,7 @@ public final class HeaderBar: View {
     static let bottomShade = Color(hex: 0xDADADA)
 
     /// A bar showing `title`, with all three buttons until ``setCapabilities(_:)`` says otherwise.
-    public init(title: String) {
+    package init(title: String) {
         titleLabel = Label(text: title, font: Font(size: 14, weight: .bold), color: Color(hex: 0x2E2E2E),
                            alignment: .center)
         super.init()
@@ -56,10 +56,10 @@ public final class HeaderBar: View {
     }
 
     /// True: the bar draws its bottom line and its buttons.
-    public override var drawsContent: Bool { true }
+    package override var drawsContent: Bool { true }
 
     /// Shows only the buttons for what the compositor can do.
-    public func setCapabilities(_ capabilities: WindowCapabilities) {
+    package func setCapabilities(_ capabilities: WindowCapabilities) {
         var shown: [Action] = [.close]
         if capabilities.contains(.maximize) { shown.append(.maximize) }
         if capabilities.contains(.minimize) { shown.append(.minimize) }
@@ -70,7 +70,7 @@ public final class HeaderBar: View {
     }
 
     /// The button's rectangle in the bar, right to left from the trailing edge.
-    public func buttonFrame(_ action: Action) -> Rect? {
+    package func buttonFrame(_ action: Action) -> Rect? {
         guard let index = actions.firstIndex(of: action) else { return nil }
         let size = HeaderBar.buttonSize
         let x = bounds.width - HeaderBar.sidePadding - size - Double(index) * (size + HeaderBar.buttonSpacing)
@@ -78,7 +78,7 @@ public final class HeaderBar: View {
     }
 
     /// Centres the title on the bar, clear of the buttons on both sides.
-    public override func layoutSubviews() {
+    package override func layoutSubviews() {
         // The title stays centred on the bar, clear of the buttons on both sides.
         let reserved = HeaderBar.sidePadding + Double(actions.count) * (HeaderBar.buttonSize + HeaderBar.buttonSpacing)
         let width = max(0, bounds.width - 2 * reserved)
@@ -91,7 +91,7 @@ public final class HeaderBar: View {
     }
 
     /// Draws the bottom line and each button: a circle (darker while pressed) and its glyph.
-    public override func draw(in canvas: Canvas) {
+    package override func draw(in canvas: Canvas) {
         canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: HeaderBar.bottomShade)
         let glyph = isBackdrop ? Color(hex: 0x9A9A9A) : Color(hex: 0x2E2E2E)
         for action in actions {
@@ -152,7 +152,7 @@ public final class HeaderBar: View {
         case .pointerMotion, .touchMotion:
             guard let start = pressPoint, let location else { return false }
             if pressedAction == nil {
-                if distance(location, start) > WindowFrameMetrics.dragThreshold {
+                if distance(location, start) > GestureThresholds.windowDragThreshold {
                     // The compositor takes the pointer from here; it sends no release to us.
                     pressPoint = nil
                     lastClick = nil
@@ -169,8 +169,8 @@ public final class HeaderBar: View {
                 setNeedsDisplay()
                 if action(at: released) == pressed { onAction?(pressed) }
                 lastClick = nil
-            } else if let last = lastClick, time - last.time <= WindowFrameMetrics.doubleClickTime,
-                      distance(released, last.point) <= WindowFrameMetrics.doubleClickDistance {
+            } else if let last = lastClick, time - last.time <= GestureThresholds.doubleClickTime,
+                      distance(released, last.point) <= GestureThresholds.doubleClickDistance {
                 lastClick = nil
                 onDoubleClick?()
             } else {

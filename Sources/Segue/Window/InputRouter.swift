@@ -140,7 +140,7 @@ final class InputRouter {
         // From the total, not step by step: no rounding drift.
         zoom.scrolled += dy
         zoomPinch = zoom
-        zoom.recognizer.pinchChanged(scale: pow(2, -zoom.scrolled / PinchGestureRecognizer.ctrlScrollPerDoubling), time: time)
+        zoom.recognizer.pinchChanged(scale: pow(2, -zoom.scrolled / GestureThresholds.ctrlScrollPerDoubling), time: time)
     }
 
     private func controlKeyChanged(pressed: Bool, time: Double) {
@@ -176,7 +176,7 @@ final class InputRouter {
     private var isHolding = false
 
     private func holdBegan(fingers: Int, time: Double) {
-        guard fingers >= 2, let window, let pointer, scrollStart == nil, !pressedButtons.contains(.left),
+        guard fingers >= GestureThresholds.holdMinimumFingers, let window, let pointer, scrollStart == nil, !pressedButtons.contains(.left),
               touchID == nil, window.activeTransitions.contains(where: { $0.interruptHandler != nil }) else { return }
         isHolding = true
         scrollStart = pointer
@@ -197,15 +197,14 @@ final class InputRouter {
         }
     }
 
-    /// Touchpad scrolling drives the same gestures as a drag: ≈ 400 scroll units are one page
-    /// (a ``ScrollView`` divides that scale out and follows the fingers 1:1).
-    static let scrollUnitsPerPage = 400.0
+    // Touchpad scrolling drives the same gestures as a drag: GestureThresholds.scrollUnitsPerPage
+    // scroll units are one page (a ScrollView divides that scale out and follows the fingers 1:1).
     private var scrollStart: Point?
     private var scrollTranslation = Point.zero
 
     private func scrolled(dx: Double, dy: Double, time: Double) {
         guard let window, !pressedButtons.contains(.left), touchID == nil else { return }
-        let scale = window.size.width / InputRouter.scrollUnitsPerPage
+        let scale = window.size.width / GestureThresholds.scrollUnitsPerPage
         if scrollStart == nil {
             guard let pointer else { return }
             scrollStart = pointer
@@ -220,8 +219,6 @@ final class InputRouter {
     private var lastLocation = Point.zero
     private var pressLocation = Point.zero
     private var sequenceActive = false
-    /// How far a press may wander and still be a click on the control under it.
-    static let clickSlop = 8.0
 
     private func began(at point: Point, time: Double, fromScroll: Bool = false, scrollScale: Double = 1) {
         guard let window else { return }
@@ -285,7 +282,7 @@ final class InputRouter {
         }
         if let control {
             let d = point - pressLocation
-            if (d.x * d.x + d.y * d.y).squareRoot() > InputRouter.clickSlop {
+            if (d.x * d.x + d.y * d.y).squareRoot() > GestureThresholds.clickSlop {
                 // A press that became a drag is not a click.
                 control.cancelTracking()
                 self.control = nil

@@ -8,23 +8,23 @@ import Motion
 /// Showing ``surface`` with its top-left pixel at ``rect``'s origin, cropped to
 /// ``visibleRect``, above the window's frame and above every promoted layer with a smaller
 /// ``paintOrder``, gives exactly the pixels the window would have drawn itself.
-public struct PromotedLayer {
+package struct PromotedLayer {
     /// Stable for as long as the view lives: the platform keeps one surface per id.
-    public let id: Int
+    package let id: Int
     /// The subtree's pixels (premultiplied ARGB32, `rect.size`). Read them before the next
     /// frame: the window may re-render or recycle the surface then.
-    public let surface: Surface
+    package let surface: Surface
     /// Changes whenever the pixels of ``surface`` change; equal generations, equal pixels.
-    public let generation: Int
+    package let generation: Int
     /// Where the whole layer lands, in device pixels (whole pixels, the size of ``surface``).
-    public let rect: Rect
+    package let rect: Rect
     /// The part of ``rect`` that shows (inside the window and every ancestor's clip), in
     /// device pixels; whole pixels, never empty.
-    public let visibleRect: Rect
+    package let visibleRect: Rect
     /// Painter's order: a larger one is above.
-    public let paintOrder: Int
+    package let paintOrder: Int
     /// Every pixel of ``surface`` is opaque (an opaque background fills the layer).
-    public let isOpaque: Bool
+    package let isOpaque: Bool
 }
 
 /// Decides, per frame, which flattened layers the platform shows itself.
@@ -129,8 +129,7 @@ final class LayerPromotion {
             let visible = own.intersection(clip)
             if clipIsExact, view.alpha >= 1, view.render.isAxisAligned, !visible.isEmpty,
                own.isWhole(scale: 1), visible.isWhole(scale: scale), own.origin.isWhole(scale: scale),
-               Double(max(1, Int((view.frame.width * scale).rounded(.up)))) == own.width,
-               Double(max(1, Int((view.frame.height * scale).rounded(.up)))) == own.height {
+               DevicePixels.surfaceSize(view.frame.size, scale: scale) == (Int(own.width), Int(own.height)) {
                 // subtreeRect is own ∩ clip for a layer (it clips or contains its subtree).
                 items.append(.candidate(view, visible))
             } else {

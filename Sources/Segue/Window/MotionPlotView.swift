@@ -10,11 +10,11 @@ import Motion
 /// A developer tool, like GTK Inspector or Android's GPU profile bars: it takes no input and
 /// lays nothing out; being drawn by Segue, screenshots show it.
 @MainActor
-public final class MotionPlotView: View {
+package final class MotionPlotView: View {
     /// The panel's size in logical pixels (narrower windows get a narrower panel).
-    public static let panelSize = Size(width: 460, height: 260)
+    package static let panelSize = Size(width: 460, height: 260)
     /// Distance from the content area's top-right corner.
-    public static let margin = 8.0
+    package static let margin = 8.0
 
     static let background = Color(red: 0.07, green: 0.08, blue: 0.10, alpha: 0.88)
     static let text = Color(hex: 0xF2F2F7)
@@ -37,7 +37,7 @@ public final class MotionPlotView: View {
     }
 
     /// True: the panel draws its chart.
-    public override var drawsContent: Bool { true }
+    package override var drawsContent: Bool { true }
 
     /// Where the panel goes in a window whose content fills `content`: its top-right corner.
     static func frame(in content: Rect) -> Rect {
@@ -91,7 +91,7 @@ public final class MotionPlotView: View {
 
     /// Draws the panel: the header, the axes, and the latest transition's progress, release,
     /// target and decision (or "no transition yet").
-    public override func draw(in canvas: Canvas) {
+    package override func draw(in canvas: Canvas) {
         drawnGeneration = recording.generation
         canvas.fill(roundedRect: bounds, radius: 10, color: Self.background)
         guard bounds.width > 120, bounds.height > 110 else { return }

@@ -13,12 +13,12 @@ import Motion
 /// latest frame, which keeps coming while a gesture or an animation runs. It records whether or not the plot
 /// shows, so turning the plot on after a transition still shows that transition.
 @MainActor
-public final class MotionRecording {
+package final class MotionRecording {
     /// Seconds of history kept and plotted.
-    public static let span = 2.0
+    package static let span = 2.0
 
     /// Who moved the transition at a sample.
-    public enum Phase: Sendable, Equatable {
+    package enum Phase: Sendable, Equatable {
         /// A gesture set the progress.
         case interactive
         /// Released: the settle after the gesture let go.
@@ -28,56 +28,56 @@ public final class MotionRecording {
     }
 
     /// The transition's progress at one moment.
-    public struct Sample: Sendable, Equatable {
+    package struct Sample: Sendable, Equatable {
         /// The frame's time (frame clock, seconds).
-        public var time: Double
+        package var time: Double
         /// The transition's fraction complete in that frame (a spring may overshoot 0…1).
-        public var progress: Double
+        package var progress: Double
         /// Who moved it.
-        public var phase: Phase
+        package var phase: Phase
     }
 
     /// One let-go of the gesture and what it decided.
-    public struct Release: Sendable, Equatable {
+    package struct Release: Sendable, Equatable {
         /// The frame the gesture let go in (frame clock, seconds).
-        public var time: Double
+        package var time: Double
         /// The transition's fraction complete at the release.
-        public var progress: Double
+        package var progress: Double
         /// Progress per second, positive towards commit.
-        public var velocity: Double
+        package var velocity: Double
         /// True when the transition goes on to its end, false when it goes back.
-        public var commits: Bool
+        package var commits: Bool
         /// Why, by the commit rule of the gesture that let go; nil when that rule is unknown.
-        public var reason: String?
+        package var reason: String?
     }
 
     /// The incoming tab's colour during a tab switch: it runs from ``from`` to ``to`` on a
     /// straight line in OKLab.
-    public struct ColorPath: Sendable, Equatable {
+    package struct ColorPath: Sendable, Equatable {
         /// The incoming tab's colour before the switch (the unselected colour).
-        public var from: Color
+        package var from: Color
         /// Its colour once the switch completes (the selected colour).
-        public var to: Color
+        package var to: Color
         /// The incoming button's colour at each sample, oldest first; the last is the current one.
-        public var colors: [Color]
+        package var colors: [Color]
     }
 
     /// The transition's kind; nil before the first transition.
-    public private(set) var kind: TransitionKind?
+    package private(set) var kind: TransitionKind?
     /// When it began (frame clock).
-    public private(set) var beganAt = 0.0
+    package private(set) var beganAt = 0.0
     /// Progress samples over the last ``span`` seconds, oldest first, one per time.
-    public private(set) var samples: [Sample] = []
+    package private(set) var samples: [Sample] = []
     /// Every let-go, oldest first (a press during the settle and a new release add one).
-    public private(set) var releases: [Release] = []
+    package private(set) var releases: [Release] = []
     /// When presses caught the settle.
-    public private(set) var interruptions: [Double] = []
+    package private(set) var interruptions: [Double] = []
     /// The outcome once the transition completed: true at its end, false back at its start.
-    public private(set) var completed: Bool?
+    package private(set) var completed: Bool?
     /// The tab colours, for a tab switch.
-    public private(set) var colorPath: ColorPath?
+    package private(set) var colorPath: ColorPath?
     /// Bumped whenever anything above changes, so the plot redraws only then.
-    public private(set) var generation = 0
+    package private(set) var generation = 0
 
     private weak var context: TransitionContext?
     /// Between a begin and the first frame that ticks the transition: its records wait for
@@ -90,7 +90,7 @@ public final class MotionRecording {
     private static let maximumColors = 240
 
     /// Starts empty; the window feeds it.
-    public init() {}
+    package init() {}
 
     /// Takes in one trace record; `time` is the latest frame's (frame clock) and `running`
     /// are the window's transitions at that moment.

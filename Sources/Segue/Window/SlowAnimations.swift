@@ -82,7 +82,7 @@ extension Window {
 extension Window {
     /// Reads a slow-animation factor (`--slow N`, `SEGUE_SLOWDOWN=N`): a finite number > 0,
     /// or nil for anything else ("0", "-2", "nan", "inf", "fast", "").
-    nonisolated public static func parseSlowdown(_ text: String) -> Double? {
+    nonisolated package static func parseSlowdown(_ text: String) -> Double? {
         guard let value = Double(text), value.isFinite, value > 0 else { return nil }
         return value
     }

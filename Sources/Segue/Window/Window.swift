@@ -17,8 +17,7 @@ public final class Window {
     /// Window coordinates are this view's.
     let frameView: View
     /// The title bar drawn when ``decorations`` is ``DecorationMode/clientSide``.
-    public let headerBar: HeaderBar
-    /// The platform that shows the window; setting it asks for a frame. Held weakly.
+    package let headerBar: HeaderBar
     public weak var host: WindowHost? {
         didSet { host?.setNeedsFrame() }
     }
@@ -45,11 +44,11 @@ public final class Window {
     /// Receives one record per transition event (the demo's `--trace`).
     public var traceSink: ((TraceRecord) -> Void)?
 
-    /// True when something changed since the last ``prepareFrame(deviceScale:origin:)``: the window
-    /// wants drawing.
-    public private(set) var needsDisplay = true
+    /// Something changed since the latest ``prepareFrame(deviceScale:origin:)``: the platform
+    /// draws a frame when this or ``wantsFrames`` is set.
+    package internal(set) var needsDisplay = true
     /// Device pixels per logical pixel of the latest frame (the output's buffer scale).
-    public private(set) var deviceScale = 1.0
+    public internal(set) var deviceScale = 1.0
     let animationDriver = AnimationDriver()
     let inputRouter: InputRouter
     /// Keyboard focus and its ring (see ``KeyboardFocus``); set up right after init.
@@ -79,76 +78,6 @@ public final class Window {
         connectHeaderBar()
     }
 
-    // MARK: the window on the desktop
-
-    /// The window's title (the header bar shows it; the platform also gives it to the compositor).
-    public var title: String {
-        get { headerBar.titleLabel.text }
-        set { headerBar.titleLabel.text = newValue }
-    }
-
-    /// Who draws the title bar: set by the platform from what the compositor offers.
-    public var decorations = DecorationMode.none {
-        didSet { if decorations != oldValue { layoutFrame() } }
-    }
-
-    /// The compositor's latest word on the window (maximized, fullscreen, tiled, activated…).
-    public var state: WindowState = [.activated] {
-        didSet {
-            guard state != oldValue else { return }
-            headerBar.isBackdrop = !state.contains(.activated)
-            headerBar.isMaximized = state.contains(.maximized)
-            layoutFrame()
-        }
-    }
-
-    /// What the compositor lets the window ask for; the header bar hides the rest.
-    public var capabilities = WindowCapabilities.all {
-        didSet { headerBar.setCapabilities(capabilities) }
-    }
-
-    /// Whether the header bar shows: client-side decorations, except in fullscreen.
-    public var showsHeaderBar: Bool { decorations == .clientSide && !state.contains(.fullscreen) }
-
-    /// The area ``rootView`` fills, in window coordinates.
-    public var contentRect: Rect {
-        let top = showsHeaderBar ? WindowFrameMetrics.headerHeight : 0
-        return Rect(x: 0, y: top, width: size.width, height: max(0, size.height - top))
-    }
-
-    private func layoutFrame() {
-        headerBar.isHidden = !showsHeaderBar
-        headerBar.frame = Rect(x: 0, y: 0, width: size.width, height: showsHeaderBar ? WindowFrameMetrics.headerHeight : 0)
-        let content = contentRect
-        if rootView.frame != content {
-            rootView.frame = content
-            rootViewController.windowDidResize(to: content.size)
-        }
-        placeSlowAnimationsBadge()
-        needsFullDamage = true
-        setNeedsDisplay()
-    }
-
-    private func connectHeaderBar() {
-        headerBar.onAction = { [weak self] action in
-            guard let self, let host = self.host else { return }
-            switch action {
-            case .close: host.requestClose()
-            case .maximize: host.setMaximized(!self.state.contains(.maximized))
-            case .minimize: host.minimize()
-            }
-        }
-        headerBar.onBeginMove = { [weak self] in self?.host?.beginInteractiveMove() }
-        headerBar.onDoubleClick = { [weak self] in
-            guard let self, self.capabilities.contains(.maximize) else { return }
-            self.host?.setMaximized(!self.state.contains(.maximized))
-        }
-        headerBar.onSecondaryClick = { [weak self] point in
-            guard let self, self.capabilities.contains(.windowMenu) else { return }
-            self.host?.showWindowMenu(at: point)
-        }
-    }
-
     // MARK: keyboard focus
 
     /// The control Tab moved to, if any (Enter or Space activates it).
@@ -161,10 +90,10 @@ public final class Window {
     // MARK: motion plot
 
     /// What the motion plot graphs: the latest transition, recorded whether or not it shows.
-    public let motionRecording = MotionRecording()
+    package let motionRecording = MotionRecording()
     /// The slow-animation badge sits in the content's top-right corner, below the motion plot's
     /// panel when that shows (which would cover it).
-    private func placeSlowAnimationsBadge() {
+    func placeSlowAnimationsBadge() {
         var area = contentRect
         if showsMotionPlot {
             let panelBottom = MotionPlotView.frame(in: area).maxY
@@ -174,7 +103,7 @@ public final class Window {
     }
 
     /// The motion plot's panel, composited above everything when ``showsMotionPlot``.
-    public private(set) lazy var motionPlot: MotionPlotView = {
+    package private(set) lazy var motionPlot: MotionPlotView = {
         let plot = MotionPlotView(recording: motionRecording)
         plot.hostingWindow = self
         plot.isHidden = true
@@ -204,9 +133,9 @@ public final class Window {
     }
 
     /// Where the pointer is (window coordinates), for the header bar's presses.
-    private var pointerLocation: Point?
+    var pointerLocation: Point?
     /// The header bar owns the current press (it began there).
-    private var headerOwnsPress = false
+    var headerOwnsPress = false
 
     /// Delivers one input event.
     public func handle(_ event: InputEvent) {
@@ -222,31 +151,6 @@ public final class Window {
         inputRouter.handle(event)
     }
 
-    /// Presses that begin on the header bar, and everything until their release, go to it.
-    private func routeToHeaderBar(_ event: InputEvent) -> Bool {
-        guard showsHeaderBar else { headerOwnsPress = false; return false }
-        let location = pointerLocation.map { Point(x: $0.x - headerBar.frame.minX, y: $0.y - headerBar.frame.minY) }
-        let isPress: Bool
-        switch event.kind {
-        case .pointerButton(_, pressed: true), .touchDown: isPress = true
-        default: isPress = false
-        }
-        if isPress && !headerOwnsPress {
-            guard let location, headerBar.bounds.contains(location) else { return false }
-        } else if !headerOwnsPress {
-            return false
-        }
-        let taken = headerBar.handle(event.kind, time: event.time, location: location)
-        switch event.kind {
-        case .pointerButton(.left, pressed: true), .touchDown: headerOwnsPress = taken
-        case .pointerButton(.left, pressed: false), .touchUp, .pointerLeave, .touchCancel: headerOwnsPress = false
-        case .pointerMotion, .touchMotion:
-            // A drag that handed the window to the compositor ends the press for us.
-            if taken && !headerBar.isTrackingPress { headerOwnsPress = false }
-        default: break
-        }
-        return taken
-    }
 
     /// Advances animations to `time` (seconds, the compositor's frame clock).
     public func tick(at time: Double) {
@@ -264,152 +168,48 @@ public final class Window {
         host?.setNeedsFrame()
     }
 
-    /// The render optimisations in use (all by default; the bench compares without them).
-    public static var renderFeatures = RenderFeatures.all
+    // MARK: stored state of Window+Desktop.swift
+
+    /// Who draws the title bar: set by the platform from what the compositor offers.
+    public package(set) var decorations = DecorationMode.none {
+        didSet { if decorations != oldValue { layoutFrame() } }
+    }
+
+    /// The compositor's latest word on the window (maximized, fullscreen, tiled, activated…),
+    /// set by the platform.
+    public package(set) var state: WindowState = [.activated] {
+        didSet {
+            guard state != oldValue else { return }
+            headerBar.isBackdrop = !state.contains(.activated)
+            headerBar.isMaximized = state.contains(.maximized)
+            layoutFrame()
+        }
+    }
+
+    /// What the compositor lets the window ask for, set by the platform; the header bar hides
+    /// the rest.
+    public package(set) var capabilities = WindowCapabilities.all {
+        didSet { headerBar.setCapabilities(capabilities) }
+    }
+
+    // MARK: stored state of Window+Frame.swift
+
+    /// The render optimisations this window uses (all by default; `segue-bench` compares
+    /// frames without some of them).
+    package var renderFeatures = RenderFeatures.all
 
     /// Lets the platform show flattened layers in surfaces of their own (``promotedLayers``),
     /// which the window's frame then leaves out. Off by default: offscreen rendering, tests
     /// and the bench draw everything into one canvas. A platform turns it on when it can show
     /// them (Wayland: `wl_subcompositor` and `wp_viewporter`).
-    public var promotesLayers = false {
+    package var promotesLayers = false {
         didSet { if promotesLayers != oldValue { needsFullDamage = true; setNeedsDisplay() } }
     }
-
-    /// The layers the platform shows itself in the frame measured by the latest
-    /// ``prepareFrame(deviceScale:origin:)``, in paint order; empty unless ``promotesLayers``.
-    public var promotedLayers: [PromotedLayer] { promotion.layers }
-
-    private let pass = FramePass()
-    private let promotion = LayerPromotion()
-    private var needsFullDamage = true
-    private var lastDeviceScale = 0.0
-    private var lastOrigin = Point.zero
-
-    /// Lays out and measures the coming frame: returns what changed since the previous
-    /// `prepareFrame` in device pixels (whole pixels, inside the window), or nil when nothing
-    /// did. Follow it with ``draw(into:region:)``.
-    ///
-    /// `origin` is where the window's top-left corner lands in the device (whole pixels): a
-    /// platform that draws a shadow around the window puts the window inside its buffer.
-    /// Damage, regions and promoted layers are then in the buffer's pixels, and the canvas
-    /// passed to ``draw(into:region:)`` must map logical pixels with the same offset.
-    public func prepareFrame(deviceScale: Double, origin: Point = .zero) -> Rect? {
-        self.deviceScale = deviceScale
-        frameView.layoutIfNeeded()
-        keyboardFocus.updateRing()
-        if showsMotionPlot {
-            let frame = MotionPlotView.frame(in: contentRect)
-            if motionPlot.frame != frame { motionPlot.frame = frame }
-            motionPlot.refresh()
-        }
-        let windowRect = Rect(x: origin.x, y: origin.y, width: (size.width * deviceScale).rounded(.up),
-                              height: (size.height * deviceScale).rounded(.up))
-        pass.features = Window.renderFeatures
-        pass.begin(deviceScale: deviceScale, windowRect: windowRect)
-        if deviceScale != lastDeviceScale || origin != lastOrigin || frameView.render.needsDamage
-            || !pass.features.contains(.damage) {
-            needsFullDamage = true
-        }
-        lastDeviceScale = deviceScale
-        lastOrigin = origin
-        frameView.render.needsDamage = false
-        var base = AffineTransform(scaleX: deviceScale, y: deviceScale)
-        base.tx = origin.x
-        base.ty = origin.y
-        for view in frameView.subviews {
-            _ = view.updateGeometry(parent: base, clip: windowRect, canOcclude: true, pass: pass)
-        }
-        // The ring, above everything: it hides nothing, so it never occludes.
-        _ = focusRing.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
-        _ = motionPlot.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
-        if needsFullDamage { pass.damageAll() }
-        promotion.update(roots: frameView.subviews + [focusRing, motionPlot], enabled: promotesLayers, pass: pass)
-        needsFullDamage = false
-        needsDisplay = false
-        return pass.damage.isEmpty ? nil : pass.damage
-    }
-
-    /// Paints `region` (device pixels) of the frame measured by ``prepareFrame(deviceScale:origin:)``
-    /// into `canvas`, whose transform maps logical to device pixels; the rest of the canvas is
-    /// left alone. Returns what it painted.
-    @discardableResult
-    public func draw(into canvas: Canvas, region: Rect) -> FrameReport {
-        let deviceScale = canvas.transform.a
-        pass.region = region.intersection(pass.windowRect)
-        pass.report.regionPixels = pass.region.area
-        guard !pass.region.isEmpty else { return pass.report }
-        canvas.save()
-        canvas.clip(toDeviceRects: CollectionOfOne(pass.region))
-        let background = frameView.backgroundColor ?? .white
-        switch pass.visibility(of: pass.windowRect, paintedAt: -1) {
-        case .hidden: break
-        case .whole: canvas.fill(Rect(size: size), color: background)
-        case .partial:
-            canvas.save()
-            canvas.clip(toDeviceRects: pass.visiblePieces)
-            canvas.fill(Rect(size: size), color: background)
-            canvas.restore()
-        }
-        for view in frameView.subviews { view.composite(into: canvas, deviceScale: deviceScale, pass: pass) }
-        focusRing.composite(into: canvas, deviceScale: deviceScale, pass: pass)
-        motionPlot.composite(into: canvas, deviceScale: deviceScale, pass: pass)
-        canvas.restore()
-        return pass.report
-    }
-
-    /// Draws the window into `canvas` (whose transform maps logical to device pixels):
-    /// everything, or with `fullRedraw: false` only what changed since the last render (the
-    /// canvas must then still hold that frame). Returns the damaged rectangle in logical
-    /// pixels: the whole window for a full redraw; nil when nothing changed.
-    @discardableResult
-    public func render(into canvas: Canvas, fullRedraw: Bool = true) -> Rect? {
-        let deviceScale = canvas.transform.a
-        let damage = prepareFrame(deviceScale: deviceScale)
-        if fullRedraw {
-            draw(into: canvas, region: pass.windowRect)
-            return Rect(size: size)
-        }
-        guard let damage else { return nil }
-        draw(into: canvas, region: damage)
-        return Rect(x: damage.minX / deviceScale, y: damage.minY / deviceScale,
-                    width: damage.width / deviceScale, height: damage.height / deviceScale)
-    }
-
-    /// Keyboard focus first (Tab, Shift+Tab, arrows, Enter and Space on a focused control),
-    /// then the window's keys (F11, Ctrl+Q, Ctrl+Shift+M for the motion plot), then offers a key to the topmost presented controller, then down the chain; Esc
-    /// dismisses the topmost presentation when nobody took it.
-    func handleKey(_ event: KeyEvent) {
-        if keyboardFocus.handle(event) { return }
-        // Window keys come before the content: F11 toggles fullscreen, Ctrl+Q quits (as GTK apps).
-        if event.key == .other(Window.keysymF11), !event.isRepeat {
-            if capabilities.contains(.fullscreen) { host?.setFullscreen(!state.contains(.fullscreen)) }
-            return
-        }
-        if event.modifiers.contains(.control), !event.isRepeat,
-           event.key == .other(Window.keysymLowercaseQ) || event.key == .other(Window.keysymUppercaseQ) {
-            host?.requestClose()
-            return
-        }
-        if handleSlowAnimationsKey(event) { return }
-        if event.modifiers.isSuperset(of: [.control, .shift]), !event.isRepeat,
-           event.key == .other(Window.keysymLowercaseM) || event.key == .other(Window.keysymUppercaseM) {
-            showsMotionPlot.toggle()
-            return
-        }
-        var chain = [rootViewController]
-        while let next = chain.last?.presentedViewController { chain.append(next) }
-        for controller in chain.reversed() where controller.handleKey(event) { return }
-        if event.key == .escape, chain.count > 1 {
-            chain[chain.count - 1].dismiss(animated: true)
-        }
-    }
-
-    /// XKB keysyms of the window keys (xkbcommon-keysyms.h).
-    static let keysymF11: UInt32 = 0xFFC8
-    static let keysymLowercaseQ: UInt32 = 0x71
-    static let keysymUppercaseQ: UInt32 = 0x51
-    static let keysymLowercaseM: UInt32 = 0x6D
-    static let keysymUppercaseM: UInt32 = 0x4D
+    let pass = FramePass()
+    let promotion = LayerPromotion()
+    var needsFullDamage = true
+    var lastDeviceScale = 0.0
+    var lastOrigin = Point.zero
 
     /// Records a transition event for the trace, stamped with when it happened: the host's
     /// monotonic clock, not the last frame's time (stale after an idle spell, 0 before the first).

@@ -14,25 +14,25 @@ import Motion
 ///   `configure(0, 0, [fullscreen])` after maximize → fullscreen → unmaximize and then rejects
 ///   every commit as larger than that state. The window keeps its last acknowledged state
 ///   until a configure it can obey arrives; acknowledging that one covers the skipped serials.
-public struct WindowSizing: Sendable {
+package struct WindowSizing: Sendable {
     /// The smallest size the window lays out at (also given to the compositor).
-    public let minimumSize: Size
+    package let minimumSize: Size
     /// The size the window opens at when the compositor lets it choose.
-    public let preferredSize: Size
+    package let preferredSize: Size
     /// The size to return to when the window stops being maximized, fullscreen or tiled.
-    public private(set) var floatingSize: Size
+    package private(set) var floatingSize: Size
     /// The size to draw at now.
-    public private(set) var size: Size
+    package private(set) var size: Size
     /// The states of the last configure acknowledged.
-    public private(set) var state: WindowState = []
+    package private(set) var state: WindowState = []
     /// Whether any configure has been acknowledged yet.
-    public private(set) var isConfigured = false
+    package private(set) var isConfigured = false
     /// The largest size the compositor suggests for a floating window (`configure_bounds`).
-    public var bounds: Size?
+    package var bounds: Size?
 
     /// Sizing for a window that opens at `preferredSize` (raised to `minimumSize` where smaller)
     /// and never floats below `minimumSize`. Nothing is acknowledged yet.
-    public init(minimumSize: Size, preferredSize: Size) {
+    package init(minimumSize: Size, preferredSize: Size) {
         self.minimumSize = minimumSize
         self.preferredSize = preferredSize
         floatingSize = Self.clamped(preferredSize, to: minimumSize)
@@ -41,7 +41,7 @@ public struct WindowSizing: Sendable {
 
     /// Applies one configure; returns false when it must not be acknowledged (then nothing
     /// changed). Non-positive dimensions mean "unspecified".
-    public mutating func configure(width: Int, height: Int, states: WindowState) -> Bool {
+    package mutating func configure(width: Int, height: Int, states: WindowState) -> Bool {
         let constrained = !states.isDisjoint(with: [.maximized, .fullscreen])
         if constrained, width <= 0 || height <= 0, isConfigured { return false }
         if !isConfigured, let bounds, bounds.width > 0, bounds.height > 0 {

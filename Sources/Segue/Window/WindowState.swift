@@ -62,26 +62,26 @@ public enum DecorationMode: Sendable {
 }
 
 /// The sides of a window an interactive resize moves; two sides make a corner.
-public struct ResizeEdges: OptionSet, Hashable, Sendable {
+package struct ResizeEdges: OptionSet, Hashable, Sendable {
     /// The edges as bits, in the order of the static members below.
-    public let rawValue: Int
+    package let rawValue: Int
     /// Edges from their bits (see ``rawValue``).
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The top edge.
-    public static let top = ResizeEdges(rawValue: 1 << 0)
+    package static let top = ResizeEdges(rawValue: 1 << 0)
     /// The bottom edge.
-    public static let bottom = ResizeEdges(rawValue: 1 << 1)
+    package static let bottom = ResizeEdges(rawValue: 1 << 1)
     /// The left edge.
-    public static let left = ResizeEdges(rawValue: 1 << 2)
+    package static let left = ResizeEdges(rawValue: 1 << 2)
     /// The right edge.
-    public static let right = ResizeEdges(rawValue: 1 << 3)
+    package static let right = ResizeEdges(rawValue: 1 << 3)
 
     /// The edges a point in the invisible border around `window` resizes (surface coordinates;
     /// `window` is the window geometry inside the surface). Empty inside the window and beyond
     /// the border. Corners reach ``WindowFrameMetrics/cornerGrip`` along each side, as in GTK,
     /// so that a corner is easy to hit.
-    public static func at(_ point: Point, window: Rect, border: Double,
+    package static func at(_ point: Point, window: Rect, border: Double,
                           cornerGrip: Double = WindowFrameMetrics.cornerGrip) -> ResizeEdges {
         let outer = window.insetBy(dx: -border, dy: -border)
         guard outer.contains(point), !window.contains(point) else { return [] }
@@ -102,7 +102,7 @@ public struct ResizeEdges: OptionSet, Hashable, Sendable {
     }
 
     /// The theme cursor for resizing these edges.
-    public var cursor: Cursor {
+    package var cursor: Cursor {
         switch self {
         case [.top, .left]: .resizeTopLeft
         case [.top, .right]: .resizeTopRight
@@ -121,24 +121,17 @@ public struct ResizeEdges: OptionSet, Hashable, Sendable {
 ///
 /// They follow libadwaita 1.2's window: a 46 px header bar, 12 px rounded top corners, and a
 /// shadow whose reach doubles as the invisible resize border.
-public enum WindowFrameMetrics {
+package enum WindowFrameMetrics {
     /// The header bar's height.
-    public static let headerHeight = 46.0
+    package static let headerHeight = 46.0
     /// Room around a floating window for its shadow; pointer presses there resize.
-    public static let shadowMargin = 24.0
+    package static let shadowMargin = 24.0
     /// The shadow's blur (CSS box-shadow convention) and its downward offset.
-    public static let shadowBlur = 18.0
+    package static let shadowBlur = 18.0
     /// The shadow's downward offset.
-    public static let shadowOffsetY = 3.0
+    package static let shadowOffsetY = 3.0
     /// The radius of a floating window's top corners.
-    public static let cornerRadius = 12.0
+    package static let cornerRadius = 12.0
     /// How far along each side a corner's resize grip reaches.
-    public static let cornerGrip = 24.0
-    /// The pointer must move this far from a press on the header before the window moves
-    /// (GTK's drag threshold), so that clicks still click.
-    public static let dragThreshold = 8.0
-    /// Two presses this close in time and space are a double click (GTK's defaults).
-    public static let doubleClickTime = 0.4
-    /// How far apart, at most, the presses of a double click may be.
-    public static let doubleClickDistance = 5.0
+    package static let cornerGrip = 24.0
 }

@@ -1,0 +1,165 @@
+import Canvas
+import Motion
+
+/// The frame pass over the tree: where each view lands in device pixels, what it damages and
+/// hides (``updateGeometry(parent:clip:canOcclude:pass:)``), then painting the subtree in
+/// order (``composite(into:deviceScale:features:pass:)``).
+extension View {
+    /// Computes where this subtree lands for the coming frame, in device pixels: its rectangles,
+    /// its paint order, whether it composites as one flattened layer, and the opaque rectangles
+    /// that hide what lies below. Damages the old and new rectangles of what changed.
+    /// Returns the device rectangle the subtree may paint (nil: nothing).
+    func updateGeometry(parent: AffineTransform, clip: Rect, canOcclude: Bool, pass: FramePass) -> Rect? {
+        let wasDamaged = render.needsDamage
+        let oldRect = render.subtreeRect
+        render.previousSubtreeRect = oldRect
+        render.needsDamage = false
+        guard !isHidden, alpha > 0.001, frame.width > 0, frame.height > 0 else {
+            render.subtreeRect = nil
+            render.ownRect = nil
+            render.layer = nil
+            // Not drawn, so no paint index of its own: the next one, inside the parent's range.
+            if wasDamaged, let oldRect { pass.damage(oldRect, by: pass.nextIndex) }
+            return nil
+        }
+        var t = transformToSuperview.concatenating(parent)
+        if t.b == 0, t.c == 0 {
+            t.tx = Self.snapped(t.tx)
+            t.ty = Self.snapped(t.ty)
+        }
+        // A perspective flip can reach past its flat rectangle: count it as the whole window.
+        let own = rotationY != 0 ? pass.windowRect : t.boundingBox(of: bounds)
+        render.ownRect = own
+        render.isAxisAligned = rotationY == 0 && t.b == 0 && t.c == 0
+        render.paintIndex = pass.nextIndex
+        pass.nextIndex += 1
+
+        let isGroup = alpha < 1 && !subviews.isEmpty
+        let childrenCanOcclude = canOcclude && rotationY == 0 && !isGroup && !(clipsToBounds && cornerRadius > 0)
+        let childClip = clipsToBounds ? clip.intersection(own) : clip
+        var subtree = own
+        var contained = true
+        for view in subviews {
+            guard let rect = view.updateGeometry(parent: t, clip: childClip, canOcclude: childrenCanOcclude, pass: pass) else { continue }
+            subtree = subtree.union(rect)
+            if !own.containsRect(rect) { contained = false }
+        }
+        render.subtreeEnd = pass.nextIndex
+        if clipsToBounds { subtree = own }
+        subtree = subtree.intersection(clip)
+        render.subtreeRect = subtree.isEmpty ? nil : subtree
+
+        let scale = pass.deviceScale
+        let unscaledTranslation = t.b == 0 && t.c == 0 && t.a == scale && t.d == scale
+        render.isOpaque = (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0 && alpha >= 1
+        // A subtree moved by a translation or faded composites as one cached image of itself
+        // (a fade then needs no transparency group either).
+        render.usesLayer = pass.features.contains(.layers) && !subviews.isEmpty && rotationY == 0
+            && unscaledTranslation && (transform != .identity || alpha < 1) && (clipsToBounds || contained)
+        if !render.usesLayer, let layer = render.layer {
+            pass.recycle(layer)
+            render.layer = nil
+        }
+
+        if canOcclude, render.isOpaque, rotationY == 0, t.b == 0, t.c == 0, t.a > 0, t.d > 0 {
+            let inner = Rect(x: own.minX.rounded(.up), y: own.minY.rounded(.up),
+                             width: own.maxX.rounded(.down) - own.minX.rounded(.up),
+                             height: own.maxY.rounded(.down) - own.minY.rounded(.up)).intersection(clip)
+            if !inner.isEmpty { pass.addOccluder(inner, paintedAt: render.paintIndex) }
+        }
+        if wasDamaged {
+            if let oldRect { pass.damage(oldRect, by: render.paintIndex) }
+            if let new = render.subtreeRect { pass.damage(new, by: render.paintIndex) }
+        }
+        return render.subtreeRect
+    }
+
+    /// The eye for ``rotationY`` in this view's own coordinates: the superview's centre when
+    /// it sets a ``sublayerPerspectiveDistance``, else ``perspectiveOrigin``, else the centre.
+    var perspectiveEye: (point: Point, distance: Double) {
+        let toSelf = transformToSuperview.inverted()
+        if let superview, let distance = superview.sublayerPerspectiveDistance {
+            let centre = superview.bounds.center
+            return (toSelf?.apply(to: centre) ?? centre - frame.origin, distance)
+        }
+        if let origin = perspectiveOrigin {
+            return (toSelf?.apply(to: origin) ?? origin - frame.origin, perspectiveDistance)
+        }
+        return (bounds.center, perspectiveDistance)
+    }
+
+    /// Rounds half up, so snapping commutes with whole-pixel offsets (a layer's origin).
+    static func snapped(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
+
+    /// Draws this subtree into `canvas`, whose current transform maps this view's superview.
+    /// With a `pass` (a window frame) it skips what lies outside the repaired region or under
+    /// opaque views painted later, and draws a moving subtree from its flattened layer; the
+    /// pass's features then replace `features`, which a flat drawing (a snapshot) passes down.
+    func composite(into canvas: Canvas, deviceScale: Double, features: RenderFeatures, pass: FramePass? = nil) {
+        let features = pass?.features ?? features
+        guard !isHidden, alpha > 0.001, frame.width > 0, frame.height > 0 else { return }
+        if let pass {
+            // A promoted layer is shown by the platform, above the frame: leave it out.
+            guard !render.isPromoted, let subtree = render.subtreeRect, subtree.intersects(pass.region) else { return }
+        }
+        canvas.save()
+        defer { canvas.restore() }
+        canvas.concatenate(transformToSuperview)
+        snapToDevicePixels(canvas)
+
+        if rotationY != 0 {
+            // Cairo is affine-only: render the subtree flat, then draw it in perspective strips.
+            let image = snapshot(deviceScale: deviceScale, features: features)
+            let eye = perspectiveEye
+            canvas.drawPerspective(image, in: bounds, angleY: rotationY, eyeDistance: eye.distance,
+                                   alpha: alpha, cornerRadius: clipsToBounds ? cornerRadius : 0, vanishingPoint: eye.point)
+            return
+        }
+        if let pass, render.usesLayer {
+            compositeLayer(into: canvas, deviceScale: deviceScale, pass: pass)
+            return
+        }
+
+        let needsGroup = alpha < 1 && !subviews.isEmpty
+        if needsGroup {
+            // The group's scratch surface spans the clip: keep that to what the subtree paints.
+            if let pass, let subtree = render.subtreeRect {
+                canvas.clip(toDeviceRects: CollectionOfOne(subtree.roundedOut.intersection(pass.region)))
+            }
+            canvas.beginTransparencyLayer()
+        }
+        if clipsToBounds {
+            if cornerRadius > 0 { canvas.clip(toRoundedRect: bounds, radius: cornerRadius) } else { canvas.clip(to: bounds) }
+        }
+        if hasContent {
+            if let pass, let own = render.ownRect {
+                switch pass.visibility(of: own, paintedAt: render.paintIndex) {
+                case .hidden:
+                    break
+                case .whole:
+                    pass.report.contentsDrawn += 1
+                    drawCachedContent(into: canvas, deviceScale: deviceScale, alpha: needsGroup ? 1 : alpha, features: features)
+                case .partial:
+                    pass.report.contentsDrawn += 1
+                    canvas.save()
+                    canvas.clip(toDeviceRects: pass.visiblePieces)
+                    drawCachedContent(into: canvas, deviceScale: deviceScale, alpha: needsGroup ? 1 : alpha, features: features)
+                    canvas.restore()
+                }
+            } else {
+                drawCachedContent(into: canvas, deviceScale: deviceScale, alpha: needsGroup ? 1 : alpha, features: features)
+            }
+        }
+        for view in subviews { view.composite(into: canvas, deviceScale: deviceScale, features: features, pass: pass) }
+        if needsGroup { canvas.endTransparencyLayer(alpha: alpha) }
+    }
+
+    /// A translation-only transform lands on whole device pixels: crisp, and a plain copy.
+    func snapToDevicePixels(_ canvas: Canvas) {
+        var m = canvas.transform
+        guard m.b == 0, m.c == 0 else { return }
+        m.tx = Self.snapped(m.tx)
+        m.ty = Self.snapped(m.ty)
+        canvas.transform = m
+    }
+}

@@ -1,0 +1,78 @@
+import Canvas
+import Motion
+
+/// A view's own content (background and ``draw(in:)``), drawn once into an image at the device
+/// scale and recomposited under any transform and alpha, as Core Animation keeps layer contents.
+extension View {
+    /// Whether the view paints anything itself (beyond its subviews).
+    var hasContent: Bool { backgroundColor != nil || drawsContent }
+
+    /// Paints the content at `alpha` into `canvas`, which maps this view's bounds; `features`
+    /// says whether an opaque image at a whole-pixel offset may replace instead of blend.
+    func drawCachedContent(into canvas: Canvas, deviceScale: Double, alpha: Double, features: RenderFeatures) {
+        guard hasContent else { return }
+        // A background alone is one fill: cheaper than keeping (and, when the view resizes,
+        // re-rendering) an image of it.
+        if !drawsContent, let backgroundColor {
+            let color = backgroundColor.withAlpha(backgroundColor.alpha * alpha)
+            if cornerRadius > 0 && !clipsToBounds {
+                canvas.fill(roundedRect: bounds, radius: cornerRadius, color: color)
+            } else {
+                canvas.fill(bounds, color: color)
+            }
+            return
+        }
+        if !cachesContent {
+            canvas.withSavedState {
+                if let backgroundColor { canvas.fill(bounds, color: backgroundColor) }
+                if drawsContent { draw(in: canvas) }
+            }
+            return
+        }
+        if contentCache == nil || contentCacheScale != deviceScale {
+            contentCache = renderContent(deviceScale: deviceScale)
+            contentCacheScale = deviceScale
+        }
+        guard let contentCache else { return }
+        // At a whole-pixel translation, one cache pixel per device pixel: a plain copy (or,
+        // opaque, a straight row copy) instead of a clipped, filtered paint.
+        let m = canvas.transform
+        if m.b == 0, m.c == 0, m.a == deviceScale, m.d == deviceScale,
+           m.tx == m.tx.rounded(), m.ty == m.ty.rounded(),
+           Double(contentCache.width) == frame.width * deviceScale,
+           Double(contentCache.height) == frame.height * deviceScale {
+            canvas.transform = AffineTransform(translationX: m.tx, y: m.ty)
+            canvas.draw(contentCache, at: .zero, alpha: alpha,
+                        opaque: alpha >= 1 && (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0
+                            && features.contains(.opaqueCopy))
+            canvas.transform = m
+        } else {
+            // Scaled while it animates: bilinear, as Core Animation filters layer contents.
+            canvas.draw(contentCache, in: bounds, alpha: alpha, filter: .fast)
+        }
+    }
+
+    private func renderContent(deviceScale: Double) -> Surface {
+        View.drawCount += 1
+        render.contentDraws += 1
+        let surface = Surface(logicalSize: frame.size, scale: deviceScale)
+        let canvas = Canvas(surface: surface)
+        canvas.scale(x: deviceScale, y: deviceScale)
+        if let backgroundColor {
+            if cornerRadius > 0 && !clipsToBounds {
+                canvas.fill(roundedRect: bounds, radius: cornerRadius, color: backgroundColor)
+            } else {
+                canvas.fill(bounds, color: backgroundColor)
+            }
+        }
+        if drawsContent {
+            if cornerRadius > 0 && !clipsToBounds { canvas.clip(toRoundedRect: bounds, radius: cornerRadius) }
+            draw(in: canvas)
+        }
+        return surface
+    }
+
+    /// How many times any view's content was drawn (``draw(in:)`` and its background) since
+    /// launch: a moving view must not add to it.
+    package internal(set) static var drawCount = 0
+}

@@ -1,0 +1,110 @@
+import Canvas
+import Motion
+import Segue
+import Testing
+
+/// A tab swipe dragged past either end resists (MOTION.md target 6): `x` px beyond the end
+/// move the page `x / (1 + x / L)` px, L = ``GestureThresholds/rubberBandLimit``, and the
+/// release settles back from there. Driven on a bare ``Window`` with a manual clock.
+@MainActor
+@Suite("Rubber band past the ends of a tab swipe")
+struct TabSwipeRubberBandTests {
+    static let width = 400.0
+    static let limit = GestureThresholds.rubberBandLimit
+
+    /// The page offset the formula gives for a drag `x` px past an end.
+    static func resisted(_ x: Double) -> Double { x / (1 + x / limit) }
+
+    /// Three plain tabs in a 400 × 300 window, laid out, at time 10 s.
+    @MainActor
+    final class Fixture {
+        let pages = (0..<3).map { ViewController(title: "P\($0)") }
+        let tabs: TabBarController
+        let window: Window
+        var now = 10.0
+        var trace: [TraceRecord] = []
+        let y = 100.0
+
+        init() {
+            tabs = TabBarController(viewControllers: pages)
+            window = Window(rootViewController: tabs)
+            window.traceSink = { [unowned self] in self.trace.append($0) }
+            window.resize(to: Size(width: TabSwipeRubberBandTests.width, height: 300))
+            window.tick(at: now)
+            window.render(into: Canvas(surface: Surface(width: 400, height: 300)))
+        }
+
+        func send(_ kind: InputEvent.Kind) { window.handle(InputEvent(time: now, kind: kind)) }
+
+        /// Moves the pressed pointer to each x in turn, one 60 Hz frame apart.
+        func drag(through xs: [Double]) {
+            for x in xs {
+                now += 1.0 / 60
+                send(.pointerMotion(Point(x: x, y: y)))
+                window.tick(at: now)
+            }
+        }
+
+        /// Holds still long enough for the velocity to read 0, then lets go.
+        func releaseAfterPause() {
+            now += 0.1
+            window.tick(at: now)
+            send(.pointerButton(.left, pressed: false))
+        }
+
+        func frames(_ count: Int) {
+            for _ in 0..<count {
+                now += 1.0 / 60
+                window.tick(at: now)
+            }
+        }
+    }
+
+    /// Evenly spaced steps from `a` to `b` (excluding `a`).
+    static func steps(from a: Double, to b: Double, count: Int = 20) -> [Double] {
+        (1...count).map { a + (b - a) * Double($0) / Double(count) }
+    }
+
+    @Test(arguments: [30.0, 60.0, 150.0])
+    func aDragPastTheNeighbourResistsAndSettlesBack(beyond x: Double) throws {
+        let f = Fixture()
+        let start = 300.0
+        f.send(.pointerEnter(Point(x: start, y: f.y)))
+        f.send(.pointerButton(.left, pressed: true))
+        // Left by a whole page and x more: tab 1 is fully in, and pulled on past it.
+        f.drag(through: Self.steps(from: start, to: start - Self.width - x))
+        let incoming = f.pages[1].view, outgoing = f.pages[0].view
+        let expected = Self.resisted(x)
+        #expect(abs(incoming.transform.tx - -expected) < 1e-6, "the incoming page moved \(-incoming.transform.tx) px past its end")
+        #expect(abs(outgoing.transform.tx - -(Self.width + expected)) < 1e-6)
+        #expect(expected < Self.limit && expected > 0)
+        // The trace keeps progress within 0…1: the overshoot is traced at the end.
+        #expect(f.trace.filter { $0.event == .update }.allSatisfy { $0.progress >= 0 && $0.progress <= 1 })
+
+        let held = incoming.transform.tx
+        f.releaseAfterPause()
+        f.frames(1)
+        let first = incoming.transform.tx
+        #expect(first > held - 1e-9 && first <= 0, "the settle heads back from where the page was, with no jump")
+        f.frames(60)
+        #expect(f.tabs.selectedIndex == 1)
+        #expect(f.trace.filter { $0.event == .complete }.map(\.completed) == [true])
+        #expect(incoming.transform == .identity)
+    }
+
+    @Test func aDragBackPastTheStartResistsTheOtherWay() throws {
+        let f = Fixture()
+        let start = 300.0, x = 40.0
+        f.send(.pointerEnter(Point(x: start, y: f.y)))
+        f.send(.pointerButton(.left, pressed: true))
+        // Left far enough to start the switch to tab 1, then right past where the press began.
+        f.drag(through: Self.steps(from: start, to: start - 50, count: 5) + Self.steps(from: start - 50, to: start + x, count: 10))
+        let outgoing = f.pages[0].view
+        #expect(abs(outgoing.transform.tx - Self.resisted(x)) < 1e-6, "the page moved \(outgoing.transform.tx) px past its start")
+        f.releaseAfterPause()
+        f.frames(60)
+        #expect(f.tabs.selectedIndex == 0)
+        #expect(f.trace.filter { $0.event == .complete }.map(\.completed) == [false])
+        #expect(outgoing.transform == .identity)
+    }
+}
