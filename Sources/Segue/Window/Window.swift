@@ -18,6 +18,7 @@ public final class Window {
     let frameView: View
     /// The title bar drawn when ``decorations`` is ``DecorationMode/clientSide``.
     package let headerBar: HeaderBar
+    /// The platform that shows the window; setting it asks for a frame. Held weakly.
     public weak var host: WindowHost? {
         didSet { host?.setNeedsFrame() }
     }
