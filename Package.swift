@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "Segue", targets: ["Segue"]),
         // What an app imports: Segue, Motion and Canvas in one module, and SegueApplication.
         .library(name: "SegueKit", targets: ["SegueKit"]),
+        // The offscreen test host (a window on a manual clock): what the tests and segue-bench drive.
+        .library(name: "SegueTesting", targets: ["SegueTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -36,13 +38,15 @@ let package = Package(
         .target(name: "SegueWayland",
                 dependencies: ["Segue", "Canvas", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
         .target(name: "SegueKit", dependencies: ["Segue", "Motion", "Canvas", "SegueWayland"]),
+        // Segue's test host, as NIOTestUtils is NIO's: no Wayland, no test framework.
+        .target(name: "SegueTesting", dependencies: ["Segue", "Canvas", "Motion"]),
         .target(name: "Demos", dependencies: ["Segue", "Canvas", "Motion", .product(name: "RealModule", package: "swift-numerics")]),
         // The executables' shared command-line conventions (one-line errors, exit 2, --version).
         .target(name: "SegueCommandLine", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "segue-demo", dependencies: ["Demos", "SegueWayland", "SegueCommandLine",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Offscreen frame costs of every transition, beside a memcpy and a two-layer composite.
-        .executableTarget(name: "segue-bench", dependencies: ["Demos", "Segue", "Canvas", "Motion", "SegueCommandLine",
+        .executableTarget(name: "segue-bench", dependencies: ["Demos", "Segue", "SegueTesting", "Canvas", "Motion", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Drives the real app in headless weston: the e2e tests and the headless tour share it.
         .target(name: "SegueTestKit", dependencies: ["Canvas", "Motion"]),
@@ -59,7 +63,7 @@ let package = Package(
             "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SegueTestKit"], exclude: ["References"]),
-        .testTarget(name: "SegueTests", dependencies: ["Segue", "Demos", "Canvas", "Motion", "SegueTestKit"],
+        .testTarget(name: "SegueTests", dependencies: ["Segue", "Demos", "SegueTesting", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),
         .testTarget(name: "E2ETests", dependencies: ["SegueTestKit", "Canvas", "Motion", "Demos"]),
     ],

@@ -1,6 +1,7 @@
 import Demos
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 @MainActor

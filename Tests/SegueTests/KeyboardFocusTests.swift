@@ -2,6 +2,7 @@ import Canvas
 import Demos
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// Keyboard focus offscreen: Tab order, wrap, Shift+Tab, Enter and Space as clicks, focus

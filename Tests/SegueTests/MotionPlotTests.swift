@@ -2,6 +2,7 @@ import Canvas
 import Demos
 import Motion
 import Segue
+import SegueTesting
 import SegueTestKit
 import Testing
 

@@ -2,6 +2,7 @@ import Canvas
 import Demos
 import Motion
 @testable import Segue
+import SegueTesting
 import Testing
 
 /// What a frame costs, counted rather than timed: content redraws, damage, layers, overdraw.

@@ -2,6 +2,7 @@ import Canvas
 @testable import Demos
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// Each tutorial's duration, measured from frame timestamps (not read from the animators'

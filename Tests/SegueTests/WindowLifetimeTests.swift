@@ -1,6 +1,7 @@
 import Demos
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// A window that goes away frees everything it showed, whatever was on screen or running then:

@@ -1,6 +1,7 @@
 import Demos
 import Motion
 import Segue
+import SegueTesting
 
 /// The demo's navigation stack (a ``ListPage`` of ``DemoItem/samples``, every row a plain
 /// slide push of a ``DetailPage``) in an offscreen window.
