@@ -63,7 +63,10 @@ let package = Package(
             "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SegueTestKit"], exclude: ["References"]),
-        .testTarget(name: "SegueTests", dependencies: ["Segue", "Demos", "SegueTesting", "Canvas", "Motion", "SegueTestKit"],
+        // The library's behaviour, on fixtures of its own (Support/): no demo page in sight.
+        .testTarget(name: "SegueTests", dependencies: ["Segue", "SegueTesting", "Canvas", "Motion", "SegueTestKit"]),
+        // The demo's scenes: the tutorials' transitions, their formulas, durations and layouts.
+        .testTarget(name: "DemosTests", dependencies: ["Demos", "SegueTesting", "Segue", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),
         .testTarget(name: "E2ETests", dependencies: ["SegueTestKit", "Canvas", "Motion", "Demos"]),
     ],
