@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(name: "segue-bench", dependencies: ["Demos", "Segue", "SegueTesting", "Canvas", "Motion", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Drives the real app in headless weston: the e2e tests and the headless tour share it.
-        .target(name: "SegueTestKit", dependencies: ["Canvas", "Motion"]),
+        .target(name: "SegueTestKit", dependencies: ["Segue", "Canvas", "Motion"]),
         .executableTarget(name: "segue-tour", dependencies: ["SegueTestKit", "Canvas", "Motion", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // In-compositor figures (frames, latency, idle wake-ups, CPU per frame) from segue-demo --stats.
@@ -68,7 +68,7 @@ let package = Package(
         // The demo's scenes: the tutorials' transitions, their formulas, durations and layouts.
         .testTarget(name: "DemosTests", dependencies: ["Demos", "SegueTesting", "Segue", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),
-        .testTarget(name: "E2ETests", dependencies: ["SegueTestKit", "Canvas", "Motion", "Demos"]),
+        .testTarget(name: "E2ETests", dependencies: ["SegueTestKit", "Segue", "Canvas", "Motion", "Demos"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -78,7 +78,7 @@ public enum FuzzRun {
         do { try session.waitForTransitionsToSettle(timeout: 15) } catch { report.failures.append("\(error)") }
         let trace = (try? String(contentsOfFile: session.tracePath, encoding: .utf8)) ?? ""
         report.violations = TraceInvariants.check(trace, settled: true)
-        report.transitionsBegun = session.traceCount("begin")
+        report.transitionsBegun = session.traceCount(.begin)
         if let first = report.violations.first {
             report.failures.append("\(report.violations.count) trace violation(s), first: \(first)")
         }

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Motion
+import Segue
 
 /// A private headless sway 1.7 (wlroots 0.15, pixman renderer) with the real `segue-demo` as a
 /// client: screenshots with `grim`, commands and geometry through `swaymsg`, the pointer through
@@ -372,8 +373,8 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
     /// Waits until the trace has as many `complete` records as `begin` records.
     public func waitForTransitionsToSettle(timeout: Double = 10) throws {
         try waitFor("the transitions to complete", timeout: timeout) {
-            let events = self.trace.compactMap { $0["event"] as? String }
-            return events.filter { $0 == "begin" }.count == events.filter { $0 == "complete" }.count
+            let events = self.trace.map(\.event)
+            return events.filter { $0 == .begin }.count == events.filter { $0 == .complete }.count
         }
         if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog.suffix(2000))") }
     }

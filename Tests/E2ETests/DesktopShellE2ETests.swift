@@ -92,7 +92,7 @@ struct DesktopShellE2ETests {
         let moved = try windowOrigin(session, after)
         #expect(abs(moved.x - origin.x - 150) <= 2 && abs(moved.y - origin.y - 90) <= 2,
                 "moved from \(origin) to \(moved), expected +(150, 90) ± 2")
-        #expect(session.traceCount("begin") == 0, "dragging the header must not start a transition")
+        #expect(session.traceCount(.begin) == 0, "dragging the header must not start a transition")
     }
 
     @Test func doubleClickOnTheHeaderMaximizesWithoutShadow() throws {

@@ -201,9 +201,9 @@ struct KWinE2ETests {
         try session.release(afterMs: 150)
         let cancelled = try session.parkedScreenshot()
         #expect(cancelled.fractionDiffering(from: detail) < 0.001, "a cancelled pop must restore the detail page exactly")
-        let events = session.trace.map { "\($0["event"] as? String ?? "?"):\($0["kind"] as? String ?? "?")" }
+        let events = session.trace.map { "\($0.event.rawValue):\($0.kind.rawValue)" }
         #expect(events.contains("cancel:pop"), "trace: \(events)")
-        let updates = session.trace.filter { $0["event"] as? String == "update" }.compactMap { $0["progress"] as? Double }
+        let updates = session.trace.filter { $0.event == .update }.map(\.progress)
         #expect(updates.contains { abs($0 - 0.4) < 0.01 }, "trace should hold the 40 % update: \(updates.suffix(5))")
     }
 }

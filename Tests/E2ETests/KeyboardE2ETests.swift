@@ -30,8 +30,8 @@ struct KeyboardE2ETests {
     }
 
     static func completions(_ session: HeadlessSession) -> [String] {
-        session.trace.filter { $0["event"] as? String == "complete" }.map {
-            "\($0["kind"] as? String ?? ""):\($0["completed"] as? Bool ?? false)"
+        session.trace.filter { $0.event == .complete }.map {
+            "\($0.kind.rawValue):\($0.completed ?? false)"
         }
     }
 

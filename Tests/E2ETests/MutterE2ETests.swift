@@ -181,7 +181,7 @@ struct MutterE2ETests {
         #expect(edge.map { abs($0 - expected) <= 2 } == true,
                 "detail page's left edge at \(String(describing: edge)), expected \(expected) ± 2")
         #expect(Self.isWhite(held.pixel(x: content.x + content.width / 5, y: row)), "list page not visible left of the detail page")
-        let updates = session.trace.filter { $0["event"] as? String == "update" }.compactMap { $0["progress"] as? Double }
+        let updates = session.trace.filter { $0.event == .update }.map(\.progress)
         #expect(updates.contains { abs($0 - 0.4) < 0.01 }, "the trace should hold the 40 % update: \(updates.suffix(4))")
         try session.release(afterMs: 120)
         try session.waitForTransitionsToSettle()

@@ -47,7 +47,7 @@ struct NavigationScenesE2ETests {
         try session.release(afterMs: 4)
         let pushed = try session.parkedScreenshot()
         #expect(Surface.channelDistance(pushed.pixel(x: 100, y: 150), Color(hex: 0xFDEBD3)) <= 3, "page 2 should show")
-        let completions = session.trace.filter { $0["event"] as? String == "complete" }.compactMap { $0["completed"] as? Bool }
+        let completions = session.trace.filter { $0.event == .complete }.compactMap(\.completed)
         #expect(completions == [true, false, true])
     }
 
@@ -76,7 +76,7 @@ struct NavigationScenesE2ETests {
             }
         }
         #expect(uneven.isEmpty, "blocks that are not flat: \(uneven.prefix(10))")
-        let updates = session.trace.filter { $0["event"] as? String == "update" }.compactMap { $0["progress"] as? Double }
+        let updates = session.trace.filter { $0.event == .update }.map(\.progress)
         #expect(updates.last.map { abs($0 - 0.5) < 0.001 } == true)
 
         try session.release(afterMs: 120)

@@ -72,6 +72,6 @@ struct ScrollE2ETests {
         try session.send("axis vertical -5000 \(session.clock)")
         let back = try session.parkedScreenshot()
         #expect(back.fractionDiffering(from: launch) < 0.001)
-        #expect(session.traceCount("begin") == 0, "a wheel started a transition")
+        #expect(session.traceCount(.begin) == 0, "a wheel started a transition")
     }
 }

@@ -326,7 +326,7 @@ struct SwayE2ETests {
         let listShot = try session.parkedScreenshot()
 
         try session.click(at: at(Self.firstRow.x, Self.firstRow.y))
-        try session.waitFor("the push to begin", timeout: 3) { session.traceCount("begin") >= 1 }
+        try session.waitFor("the push to begin", timeout: 3) { session.traceCount(.begin) >= 1 }
         let detail = try session.parkedScreenshot()
         session.keep(detail, as: "sway-detail-\(name)")
         #expect(Self.isDetailTint(detail.pixel(x: cx + 400, y: cy + Self.backgroundRow)), "click did not push the detail page")
@@ -376,14 +376,14 @@ struct SwayE2ETests {
 
         try session.wtype(["-M", "alt", "-k", "Left", "-m", "alt"])
         do {
-            try session.waitFor("Alt+Left to pop", timeout: 3) { session.traceCount("begin") >= 3 }
+            try session.waitFor("Alt+Left to pop", timeout: 3) { session.traceCount(.begin) >= 3 }
         } catch {
-            throw HarnessError("\(error); trace: \(session.trace.map { "\($0["event"] ?? "?"):\($0["kind"] ?? "?")" })")
+            throw HarnessError("\(error); trace: \(session.trace.map { "\($0.event.rawValue):\($0.kind.rawValue)" })")
         }
         let popped = try session.parkedScreenshot()
         session.keep(popped, as: "sway-popped-\(name)")
         #expect(popped.fractionDiffering(from: listShot) < 0.001, "[\(name)] after Alt+Left the list page is back as at launch")
-        let completions = session.trace.filter { $0["event"] as? String == "complete" }.map { $0["completed"] as? Bool }
+        let completions = session.trace.filter { $0.event == .complete }.map(\.completed)
         #expect(completions == [true, false, true], "push, cancelled pop, popped: \(completions)")
     }
 }
