@@ -48,8 +48,9 @@ let package = Package(
         // Offscreen frame costs of every transition, beside a memcpy and a two-layer composite.
         .executableTarget(name: "segue-bench", dependencies: ["Demos", "Segue", "SegueTesting", "Canvas", "Motion", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // Drives the real app in headless weston: the e2e tests and the headless tour share it.
-        .target(name: "SegueTestKit", dependencies: ["Segue", "Canvas", "Motion"]),
+        // Drives the real app in headless compositors (the e2e tests, the tour, segue-perf and
+        // segue-fuzz share it): sessions, input, the trace decoded, the demo's layout named.
+        .target(name: "SegueTestKit", dependencies: ["Segue", "Demos", "Canvas", "Motion"]),
         .executableTarget(name: "segue-tour", dependencies: ["SegueTestKit", "Canvas", "Motion", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // In-compositor figures (frames, latency, idle wake-ups, CPU per frame) from segue-demo --stats.

@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized)
 struct GalleryE2ETests {
     static let width = 800, height = 600
-    static let galleryTab = Point(x: 500, y: 570)
+    static let galleryTab = DemoLayout.tabButton(.gallery)
     /// The navigation bar (52 px) above the content; the tab bar (60 px) below it.
     static let contentTop = 52.0
     static let content = Rect(x: 0, y: 0, width: 800, height: 600 - 52 - 60)

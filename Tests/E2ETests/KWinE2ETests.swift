@@ -12,7 +12,7 @@ import Testing
 struct KWinE2ETests {
     /// The navigation bar's title, the list's first row (its centre) and a row of page
     /// background, in the app's surface coordinates (as in NavigationE2ETests).
-    static let firstRow = Point(x: 200, y: 80)
+    static let firstRow = DemoLayout.row(0)
     static let backgroundRow = 500.0
 
     static func isDetailTint(_ c: Color) -> Bool { c.red < 0.95 && c.blue > 0.97 }

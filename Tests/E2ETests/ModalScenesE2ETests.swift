@@ -32,7 +32,7 @@ struct ModalScenesE2ETests {
     /// Starts the app and switches to the Modal tab; returns its settled screen.
     static func openModalTab(_ session: HeadlessSession) throws -> Surface {
         try session.waitForApp()
-        try session.click(at: Point(x: 300, y: 570))
+        try session.click(at: DemoLayout.tabButton(.modal))
         try session.waitForTrace([.begin], count: 1)
         return try session.parkedScreenshot()
     }
@@ -69,7 +69,7 @@ struct ModalScenesE2ETests {
         defer { session.stop() }
         let rest = try Self.openModalTab(session)
 
-        try session.click(at: Point(x: 200, y: 152))
+        try session.click(at: DemoLayout.overlayButton)
         let presented = try session.parkedScreenshot()
         session.keep(presented, as: "e2e-overlay-presented")
         // 50 % black over the page's known colour: each channel half its value.
@@ -91,13 +91,13 @@ struct ModalScenesE2ETests {
         var back = try session.parkedScreenshot()
         #expect(back.fractionDiffering(from: rest) < 0.001, "dismissed by a click on the dimming")
         // Esc.
-        try session.click(at: Point(x: 200, y: 152))
+        try session.click(at: DemoLayout.overlayButton)
         _ = try session.parkedScreenshot()
-        try session.key(1, down: true); try session.key(1, down: false)
+        try session.type(.escape)
         back = try session.parkedScreenshot()
         #expect(back.fractionDiffering(from: rest) < 0.001, "dismissed by Esc")
         // The panel's Close button (centred, 28…72 px above the panel's bottom).
-        try session.click(at: Point(x: 200, y: 152))
+        try session.click(at: DemoLayout.overlayButton)
         _ = try session.parkedScreenshot()
         try session.click(at: Point(x: 400, y: 450))
         back = try session.parkedScreenshot()

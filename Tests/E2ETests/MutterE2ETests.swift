@@ -15,9 +15,9 @@ import Testing
 struct MutterE2ETests {
     /// The header bar the app draws itself when the compositor offers no decorations: 46
     /// logical px at the top of the window geometry, the app's content right below it.
-    static let headerHeight = 46
+    static let headerHeight = Int(DemoLayout.headerHeight)
     /// The dot's centre in the navigation page's coordinates.
-    static let dotInPage = (x: 26, y: 80)
+    static let dotInPage = DemoLayout.rowDot(0)
     /// A row of list background below the rows (and of detail page below its text), as in
     /// NavigationE2ETests, in the page's coordinates.
     static let backgroundRow = 500

@@ -11,7 +11,7 @@ struct NavigationE2ETests {
     /// A row of page background below the list's rows and the detail page's text.
     static let backgroundRow = 500
     /// The list's first row (its centre) and the hairline under it.
-    static let firstRow = Point(x: 200, y: 80)
+    static let firstRow = DemoLayout.row(0)
     static let firstRowHairline = 107
 
     /// The detail page's tint (white mixed 12 % towards #3478F6) against the list's white.
@@ -26,7 +26,7 @@ struct NavigationE2ETests {
         session.keep(shot, as: "e2e-launch")
         // The list: white background, the first row's accent dot (#3478F6) at x 26, a hairline.
         #expect(Self.isWhite(shot.pixel(x: 400, y: Self.backgroundRow)))
-        let dot = shot.pixel(x: 26, y: 80)
+        let dot = shot.pixel(x: DemoLayout.rowDot(0).x, y: DemoLayout.rowDot(0).y)
         #expect(Surface.channelDistance(dot, Color(hex: 0x3478F6)) <= 3, "accent dot is \(dot)")
         #expect(Surface.channelDistance(shot.pixel(x: 300, y: Self.firstRowHairline), Color(hex: 0xE5E5EA)) <= 3)
         // The bar's title is dark text near the top centre.
@@ -88,7 +88,7 @@ struct NavigationE2ETests {
         let listShot = try session.parkedScreenshot()
         try session.click(at: Self.firstRow)
         _ = try session.stableScreenshot()
-        try session.click(at: Point(x: 40, y: 26))
+        try session.click(at: DemoLayout.backButton)
         let back = try session.parkedScreenshot()
         #expect(back.fractionDiffering(from: listShot) < 0.001)
         let kinds = session.trace.filter { $0.event == .begin }.map(\.kind)

@@ -13,7 +13,7 @@ struct NavigationScenesE2ETests {
     /// Opens list row `row` (1: scale and fade, 3: pixelate by drag) and waits for it.
     private func open(row: Int, _ session: HeadlessSession) throws -> Surface {
         try session.waitForApp()
-        try session.click(at: Point(x: 200, y: 80 + Double(row) * 56))
+        try session.click(at: DemoLayout.row(row))
         return try session.parkedScreenshot()
     }
 

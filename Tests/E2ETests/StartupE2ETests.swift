@@ -102,7 +102,7 @@ struct StartupE2ETests {
         let detail = try session.parkedScreenshot()
         #expect(NavigationE2ETests.isDetailTint(detail.pixel(x: 400, y: NavigationE2ETests.backgroundRow)),
                 "the push did not go on after the trace failed")
-        try session.click(at: Point(x: 40, y: 26))  // Back
+        try session.click(at: DemoLayout.backButton)
         _ = try session.parkedScreenshot()
         #expect(session.app?.isRunning == true)
         #expect(FaultE2ETests.lines(session.appLog) == [

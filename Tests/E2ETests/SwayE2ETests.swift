@@ -16,8 +16,8 @@ import Testing
 struct SwayE2ETests {
     /// The list page, relative to the window's content origin (as in the kiosk tests): the
     /// navigation bar's title, the first row's accent dot (#3478F6) and the hairline under it.
-    static let firstRow = Point(x: 200, y: 80)
-    static let firstRowDot = (x: 26, y: 80)
+    static let firstRow = DemoLayout.row(0)
+    static let firstRowDot = DemoLayout.rowDot(0)
     static let firstRowHairline = 107
     static let barTitleRows = 20..<34
     /// Rows: 56 px each below a 52 px navigation bar; the chevron is stroked (2 px) from 24 to

@@ -88,7 +88,7 @@ struct TabsAndModalE2ETests {
         let session = try HeadlessSession(width: Self.width, height: Self.height)
         defer { session.stop() }
         try session.waitForApp()
-        try session.click(at: Point(x: 700, y: 570))
+        try session.click(at: DemoLayout.tabButton(.container))
         try session.waitForTrace([.begin], count: 1)
         let rest = try session.parkedScreenshot()
         let white = Color.white, dim = Color(hex: 0x8FA3B8), bar = Color(hex: 0x1F3B57)
@@ -132,9 +132,9 @@ struct TabsAndModalE2ETests {
         let session = try HeadlessSession(width: Self.width, height: Self.height)
         defer { session.stop() }
         try session.waitForApp()
-        try session.click(at: Point(x: 300, y: 570))
+        try session.click(at: DemoLayout.tabButton(.modal))
         _ = try session.parkedScreenshot()
-        try session.click(at: Point(x: 200, y: 88))
+        try session.click(at: DemoLayout.sheetButton)
         let presented = try session.parkedScreenshot()
         #expect(Surface.channelDistance(presented.pixel(x: 400, y: 500), Self.sheet) <= 3, "sheet not presented")
 
@@ -169,24 +169,21 @@ struct TabsAndModalE2ETests {
         defer { session.stop() }
         try session.waitForApp()
         // Ctrl+Tab: to the Modal tab.
-        try session.key(29, down: true); try session.key(15, down: true)
-        try session.key(15, down: false); try session.key(29, down: false)
+        try session.type(.tab, holding: [.leftControl])
         var shot = try session.parkedScreenshot()
         #expect(Self.isModalBackground(shot.pixel(x: 400, y: 450)), "Ctrl+Tab should switch to the Modal tab")
         // Present the sheet, then Esc dismisses it.
-        try session.click(at: Point(x: 200, y: 88))
+        try session.click(at: DemoLayout.sheetButton)
         _ = try session.parkedScreenshot()
-        try session.key(1, down: true); try session.key(1, down: false)
+        try session.type(.escape)
         shot = try session.parkedScreenshot()
         #expect(Self.isModalBackground(shot.pixel(x: 400, y: 450)), "Esc should dismiss the sheet")
         // Ctrl+Shift+Tab back to Navigation, push, Alt+Left pops.
-        try session.key(29, down: true); try session.key(42, down: true); try session.key(15, down: true)
-        try session.key(15, down: false); try session.key(42, down: false); try session.key(29, down: false)
+        try session.type(.tab, holding: [.leftControl, .leftShift])
         _ = try session.parkedScreenshot()
-        try session.click(at: Point(x: 200, y: 80))
+        try session.click(at: DemoLayout.row(0))
         _ = try session.parkedScreenshot()
-        try session.key(56, down: true); try session.key(105, down: true)
-        try session.key(105, down: false); try session.key(56, down: false)
+        try session.type(.left, holding: [.leftAlt])
         _ = try session.parkedScreenshot()
         let kinds = session.trace.filter { $0.event == .complete }.map(\.kind.rawValue)
         #expect(kinds == ["tab", "present", "dismiss", "tab", "push", "pop"], "\(kinds)")
