@@ -4,6 +4,8 @@ import Segue
 
 /// The four tabs of `segue-demo`'s bottom bar, left to right (``DemoApp/makeRoot()``).
 public enum DemoTab: Int, Sendable, CaseIterable {
+    /// The list of rows (tutorials 000 and 003); the sheet, overlay, card and icon
+    /// (000, 002, 004); the photo grid (001); the custom container.
     case navigation, modal, gallery, container
 }
 

@@ -1,10 +1,17 @@
 /// Linux evdev key codes (`linux/input-event-codes.h`): what every compositor's input
 /// injection takes (weston's test module, KWin's fake input, mutter's remote desktop).
 public enum EvdevKey: Int, Sendable, CaseIterable {
-    case escape = 1, tab = 15, q = 16, t = 20, enter = 28, leftControl = 29, a = 30, f = 33, leftShift = 42, m = 50
-    case leftAlt = 56, space = 57, f11 = 87, rightControl = 97
+    /// Esc, Tab, Enter and Space: what dismisses, moves focus and clicks.
+    case escape = 1, tab = 15, enter = 28, space = 57
+    /// Letters of the chords the tests type: Ctrl+Q quits, Ctrl+T toggles slow animations,
+    /// Ctrl+A, weston's Super+Shift+M and Super+Shift+F.
+    case q = 16, t = 20, a = 30, f = 33, m = 50
+    /// The modifiers on the left of the keyboard, and right Ctrl.
+    case leftControl = 29, leftShift = 42, leftAlt = 56, leftMeta = 125, rightControl = 97
+    /// The arrows and the navigation block.
     case home = 102, up = 103, pageUp = 104, left = 105, right = 106, end = 107, down = 108, pageDown = 109
-    case leftMeta = 125
+    /// F11: fullscreen.
+    case f11 = 87
 }
 
 /// A session that injects key events by evdev code.

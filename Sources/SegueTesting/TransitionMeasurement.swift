@@ -8,6 +8,7 @@ extension OffscreenWindow {
         /// No transition completed within the limit (seconds).
         case noCompletion(within: Double)
 
+        /// Why, in words.
         public var description: String {
             switch self {
             case .neverRanOnItsTimeline: "the transition never ran on its timeline"
