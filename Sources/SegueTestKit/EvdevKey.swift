@@ -1,8 +1,9 @@
 /// Linux evdev key codes (`linux/input-event-codes.h`): what every compositor's input
 /// injection takes (weston's test module, KWin's fake input, mutter's remote desktop).
 public enum EvdevKey: Int, Sendable, CaseIterable {
-    /// Esc, Tab, Enter and Space: what dismisses, moves focus and clicks.
-    case escape = 1, tab = 15, enter = 28, space = 57
+    /// Esc, Tab, Enter and Space: what dismisses, moves focus and clicks; Backspace, one of
+    /// weston's bindings.
+    case escape = 1, backspace = 14, tab = 15, enter = 28, space = 57
     /// Letters of the chords the tests type: Ctrl+Q quits, Ctrl+T toggles slow animations,
     /// Ctrl+A, weston's Super+Shift+M and Super+Shift+F.
     case q = 16, t = 20, a = 30, f = 33, m = 50

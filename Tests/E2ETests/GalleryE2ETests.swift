@@ -13,8 +13,8 @@ struct GalleryE2ETests {
     static let width = 800, height = 600
     static let galleryTab = DemoLayout.tabButton(.gallery)
     /// The navigation bar (52 px) above the content; the tab bar (60 px) below it.
-    static let contentTop = 52.0
-    static let content = Rect(x: 0, y: 0, width: 800, height: 600 - 52 - 60)
+    static let contentTop = DemoLayout.navigationBarHeight
+    static let content = Rect(x: 0, y: 0, width: 800, height: 600 - DemoLayout.navigationBarHeight - DemoLayout.tabBarHeight)
     static let index = 0
 
     /// Cell `index`'s rect in window coordinates.

@@ -99,7 +99,7 @@ struct KWinE2ETests {
         let navTitleInk = Self.pixels(shot, x: (ox + w / 2 - 40)...(ox + w / 2 + 40), y: (oy + 18)...(oy + 36))
             .filter(Self.isDark).count
         #expect(navTitleInk >= 20, "the navigation bar's title is not at the top of the client area")
-        let dot = shot.pixel(x: ox + 26, y: oy + 80)
+        let dot = shot.pixel(x: ox + DemoLayout.rowDot(0).x, y: oy + DemoLayout.rowDot(0).y)
         #expect(Surface.channelDistance(dot, Color(hex: 0x3478F6)) <= 3, "first row's accent dot at (26, 80) is \(dot)")
         let topRightInk = Self.pixels(shot, x: (ox + w - 150)...(ox + w - 6), y: (oy + 4)...(oy + 42)).filter(Self.isDark).count
         #expect(topRightInk == 0, "dark marks at the client's top right (\(topRightInk)): a header bar's buttons?")

@@ -164,7 +164,7 @@ struct MutterE2ETests {
         let content = try Self.content(in: launch)
         let row = content.y + Self.backgroundRow
 
-        try session.click(at: content.point(200, 80))
+        try session.click(at: content.point(DemoLayout.row(0).x, DemoLayout.row(0).y))
         let detail = try session.parkedScreenshot()
         session.keep(detail, as: "mutter-detail")
         try #require(Self.isDetailTint(detail.pixel(x: content.x + content.width / 2, y: row)),

@@ -8,7 +8,8 @@ import Testing
 struct NavigationScenesE2ETests {
     static let width = 800, height = 600
     /// The navigation container: below the 52 px bar, above the 60 px tab bar.
-    static let containerTop = 52, containerHeight = 488
+    static let containerTop = Int(DemoLayout.navigationBarHeight)
+    static let containerHeight = height - containerTop - Int(DemoLayout.tabBarHeight)
 
     /// Opens list row `row` (1: scale and fade, 3: pixelate by drag) and waits for it.
     private func open(row: Int, _ session: HeadlessSession) throws -> Surface {

@@ -12,7 +12,8 @@ import Testing
 struct ScrollE2ETests {
     static let width = 800, height = 600
     /// The list: rows of 56 px from y 52 (below the bar) to 540 (the tab bar's top).
-    static let listTop = 52, rowHeight = 56, tabBarTop = 540
+    static let listTop = Int(DemoLayout.navigationBarHeight), rowHeight = Int(ListPage.rowHeight)
+    static let tabBarTop = height - Int(DemoLayout.tabBarHeight)
     static let hairline = Color(hex: 0xE5E5EA)
 
     /// The y of row `row`'s hairline (its last line) with the list scrolled by `offset`.

@@ -22,7 +22,7 @@ struct SwayE2ETests {
     static let barTitleRows = 20..<34
     /// Rows: 56 px each below a 52 px navigation bar; the chevron is stroked (2 px) from 24 to
     /// 18 px left of the right edge, centred on the row.
-    static let listTop = 52, rowHeight = 56
+    static let listTop = Int(DemoLayout.navigationBarHeight), rowHeight = Int(ListPage.rowHeight)
     /// The chevron's column: from its leftmost painted pixel (the 2 px stroke from 24 px, with
     /// its anti-aliased edge: 26 px left of the right edge) to the row's right edge. Text ink
     /// must stay left of it.

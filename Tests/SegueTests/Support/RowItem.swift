@@ -7,8 +7,8 @@ struct RowItem: Sendable {
     var subtitle: String
     var accent: Color
 
-    /// Twelve rows: more than a 300 px window shows, so that the list scrolls; the fifth
-    /// from the end has a title too long for any row.
+    /// Twelve rows: more than a 300 px window shows, so that the list scrolls; the eleventh
+    /// has a title too long for any row.
     static let samples: [RowItem] = [
         RowItem(title: "Slide", subtitle: "Push and pop, 0.5 s", accent: Color(hex: 0x3478F6)),
         RowItem(title: "Scale and fade", subtitle: "A second row", accent: Color(hex: 0x30B0C7)),
