@@ -334,16 +334,3 @@ public struct WestonCPU: Sendable {
         schedMs = sched
     }
 }
-
-extension Surface {
-    /// Same size and every pixel equal.
-    public func isPixelEqual(to other: Surface) -> Bool {
-        guard width == other.width, height == other.height else { return false }
-        for y in 0..<height {
-            for x in 0..<width where pixel(x: x, y: y) != other.pixel(x: x, y: y) {
-                return false
-            }
-        }
-        return true
-    }
-}
