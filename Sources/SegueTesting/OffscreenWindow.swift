@@ -26,9 +26,13 @@ public final class OffscreenWindow {
     public private(set) var pointer: Point?
 
     /// A window of `root` at `size`, its first frame ticked at `startTime` (seconds).
-    public init(root: ViewController, size: Size = Size(width: 400, height: 300), startTime: Double = 10) {
+    /// `configure` sees the window before its first layout and frame (to set what a platform
+    /// would set at launch, such as a slowdown); the host's own trace sink is set after it.
+    public init(root: ViewController, size: Size = Size(width: 400, height: 300), startTime: Double = 10,
+                configure: (Window) -> Void = { _ in }) {
         clock = ManualClock(now: startTime)
         window = Window(rootViewController: root)
+        configure(window)
         window.traceSink = { [weak self] record in self?.trace.append(record) }
         window.resize(to: size)
         layout()
