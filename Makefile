@@ -57,7 +57,7 @@ ASAN_ENV = ASAN_OPTIONS=detect_leaks=$(ASAN_LEAKS) \
 test-asan: helpers check-protocols
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_BUILD)
 	$(ASAN_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD) \
-		--filter 'MotionTests|CanvasTests|SegueTests|FuzzToolTests'
+		--filter 'MotionTests|CanvasTests|SegueTests|DemosTests|FuzzToolTests'
 	SEGUE_BIN_DIR=$(ASAN_BUILD)/debug SEGUE_FUZZ_RSS_LIMIT=0 $(ASAN_ENV) \
 		$(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD) --filter FuzzE2ETests
 

@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "Segue", targets: ["Segue"]),
         // What an app imports: Segue, Motion and Canvas in one module, and SegueApplication.
         .library(name: "SegueKit", targets: ["SegueKit"]),
+        // The offscreen test host (a window on a manual clock, reference images): what the tests
+        // and segue-bench drive.
+        .library(name: "SegueTesting", targets: ["SegueTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -36,16 +39,20 @@ let package = Package(
         .target(name: "SegueWayland",
                 dependencies: ["Segue", "Canvas", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
         .target(name: "SegueKit", dependencies: ["Segue", "Motion", "Canvas", "SegueWayland"]),
+        // Segue's test host, as NIOTestUtils is NIO's (and reference-image comparison): no
+        // Wayland, no test framework.
+        .target(name: "SegueTesting", dependencies: ["Segue", "Canvas", "Motion"]),
         .target(name: "Demos", dependencies: ["Segue", "Canvas", "Motion", .product(name: "RealModule", package: "swift-numerics")]),
         // The executables' shared command-line conventions (one-line errors, exit 2, --version).
         .target(name: "SegueCommandLine", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "segue-demo", dependencies: ["Demos", "SegueWayland", "SegueCommandLine",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Offscreen frame costs of every transition, beside a memcpy and a two-layer composite.
-        .executableTarget(name: "segue-bench", dependencies: ["Demos", "Segue", "Canvas", "Motion", "SegueCommandLine",
+        .executableTarget(name: "segue-bench", dependencies: ["Demos", "Segue", "SegueTesting", "Canvas", "Motion", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // Drives the real app in headless weston: the e2e tests and the headless tour share it.
-        .target(name: "SegueTestKit", dependencies: ["Canvas", "Motion"]),
+        // Drives the real app in headless compositors (the e2e tests, the tour, segue-perf and
+        // segue-fuzz share it): sessions, input, the trace decoded, the demo's layout named.
+        .target(name: "SegueTestKit", dependencies: ["Segue", "SegueTesting", "Demos", "Canvas", "Motion"]),
         .executableTarget(name: "segue-tour", dependencies: ["SegueTestKit", "Canvas", "Motion", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // In-compositor figures (frames, latency, idle wake-ups, CPU per frame) from segue-demo --stats.
@@ -58,10 +65,13 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: [
             "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SegueTestKit"], exclude: ["References"]),
-        .testTarget(name: "SegueTests", dependencies: ["Segue", "Demos", "Canvas", "Motion", "SegueTestKit"],
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SegueTesting"], exclude: ["References"]),
+        // The library's behaviour, on fixtures of its own (Support/): no demo page in sight.
+        .testTarget(name: "SegueTests", dependencies: ["Segue", "SegueTesting", "Canvas", "Motion", "SegueTestKit"]),
+        // The demo's scenes: the tutorials' transitions, their formulas, durations and layouts.
+        .testTarget(name: "DemosTests", dependencies: ["Demos", "SegueTesting", "Segue", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),
-        .testTarget(name: "E2ETests", dependencies: ["SegueTestKit", "Canvas", "Motion", "Demos"]),
+        .testTarget(name: "E2ETests", dependencies: ["SegueTestKit", "Segue", "Canvas", "Motion", "Demos"]),
     ],
     swiftLanguageModes: [.v6]
 )

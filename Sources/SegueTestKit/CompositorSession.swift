@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Motion
+import Segue
 
 /// What every compositor session (weston, sway, mutter, KWin) shares: the app under test, the
 /// trace it writes, the screenshots kept for people to look at, and waiting for a condition.
@@ -21,17 +22,19 @@ public protocol CompositorSession: AnyObject {
 }
 
 extension CompositorSession {
-    /// The trace the app wrote so far, one record per line.
-    public var trace: [[String: Any]] {
-        let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
+    /// The trace file's text as the app wrote it so far.
+    public var traceText: String {
+        (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
+    }
+
+    /// The trace the app wrote so far, decoded (``TraceRecord/decodeLines(_:)``).
+    public var trace: [TraceRecord] {
+        TraceRecord.decodeLines(traceText)
     }
 
     /// How many trace records of `event` the app has written.
-    public func traceCount(_ event: String) -> Int {
-        trace.filter { $0["event"] as? String == event }.count
+    public func traceCount(_ event: TraceRecord.Event) -> Int {
+        trace.filter { $0.event == event }.count
     }
 
     /// Keeps a screenshot in artifacts/ for people to look at.
@@ -45,11 +48,11 @@ extension CompositorSession {
     /// app before it read the click — on a loaded machine a starved app can show two equal
     /// frames of the old state.
     public func click(at point: Point) throws {
-        let begins = traceCount("begin")
+        let begins = traceCount(.begin)
         try move(to: point, afterMs: 100)
         try press(afterMs: 50)
         try release(afterMs: 80)
-        try? waitFor("the click to start a transition", timeout: 1) { self.traceCount("begin") > begins }
+        try? waitFor("the click to start a transition", timeout: 1) { self.traceCount(.begin) > begins }
     }
 
     /// Moves the held pointer to `target` in `steps` motions `intervalMs` apart.
@@ -66,8 +69,8 @@ extension CompositorSession {
     public func waitForTransitionsToSettle(timeout: Double = 10) throws {
         let running = app?.isRunning == true ? "" : " (the app exited: \(appLog.suffix(400)))"
         try waitFor("the transitions to complete\(running)", timeout: timeout) {
-            let events = self.trace.compactMap { $0["event"] as? String }
-            return events.filter { $0 == "begin" }.count == events.filter { $0 == "complete" }.count
+            let events = self.trace.map(\.event)
+            return events.filter { $0 == .begin }.count == events.filter { $0 == .complete }.count
         }
     }
 

@@ -78,7 +78,7 @@ public enum FuzzRun {
         do { try session.waitForTransitionsToSettle(timeout: 15) } catch { report.failures.append("\(error)") }
         let trace = (try? String(contentsOfFile: session.tracePath, encoding: .utf8)) ?? ""
         report.violations = TraceInvariants.check(trace, settled: true)
-        report.transitionsBegun = session.traceCount("begin")
+        report.transitionsBegun = session.traceCount(.begin)
         if let first = report.violations.first {
             report.failures.append("\(report.violations.count) trace violation(s), first: \(first)")
         }
@@ -114,9 +114,9 @@ public enum FuzzRun {
         guard let app = session.app else { return "the app is gone before Ctrl+Q" }
         var clock = timestamp
         do {
-            for (key, down) in [(29, true), (16, true), (16, false), (29, false)] {
+            for (key, down) in [(EvdevKey.leftControl, true), (.q, true), (.q, false), (.leftControl, false)] {
                 clock &+= 40
-                try session.send("key \(key) \(down ? "down" : "up") \(clock)")
+                try session.send("key \(key.rawValue) \(down ? "down" : "up") \(clock)")
             }
         } catch {
             return "sending Ctrl+Q: \(error)"
@@ -173,16 +173,16 @@ public enum FuzzRun {
     /// artwork, buffers) are made before the warm-up memory reading.
     static func warmUp(_ session: HeadlessSession) throws {
         var clock = InputFuzzer.startTime &- 60_000
-        func keys(_ sequence: [(Int, Bool)]) throws {
+        func keys(_ sequence: [(EvdevKey, Bool)]) throws {
             for (key, down) in sequence {
                 clock &+= 40
-                try session.send("key \(key) \(down ? "down" : "up") \(clock)")
+                try session.send("key \(key.rawValue) \(down ? "down" : "up") \(clock)")
             }
             try session.waitForTransitionsToSettle(timeout: 10)
         }
-        for _ in 0..<4 { try keys([(29, true), (15, true), (15, false), (29, false)]) }
-        try keys([(15, true), (15, false), (28, true), (28, false)])
-        try keys([(56, true), (105, true), (105, false), (56, false)])
+        for _ in 0..<4 { try keys([(.leftControl, true), (.tab, true), (.tab, false), (.leftControl, false)]) }
+        try keys([(.tab, true), (.tab, false), (.enter, true), (.enter, false)])
+        try keys([(.leftAlt, true), (.left, true), (.left, false), (.leftAlt, false)])
     }
 
     /// The known way back: Esc dismisses what is presented, a click on the first tab selects
@@ -196,17 +196,19 @@ public enum FuzzRun {
         }
         func settle() throws { try session.waitForTransitionsToSettle(timeout: 10) }
         for _ in 0..<4 {
-            try send("key 1 down")
-            try send("key 1 up")
+            try send("key \(EvdevKey.escape.rawValue) down")
+            try send("key \(EvdevKey.escape.rawValue) up")
             try settle()
         }
-        let firstTab = (x: Double(session.width) / 8, y: Double(session.height) - 30)
+        let firstTab = DemoLayout.tabButton(.navigation, in: Size(width: Double(session.width), height: Double(session.height)))
         try send("motion \(firstTab.x) \(firstTab.y)")
         try send("button 272 down")
         try send("button 272 up")
         try settle()
         for _ in 0..<6 {
-            for (key, down) in [(56, true), (105, true), (105, false), (56, false)] { try send("key \(key) \(down ? "down" : "up")") }
+            for (key, down) in [(EvdevKey.leftAlt, true), (.left, true), (.left, false), (.leftAlt, false)] {
+                try send("key \(key.rawValue) \(down ? "down" : "up")")
+            }
             try settle()
         }
         try send("motion \(Double(session.width) / 2) \(Double(session.height) / 2)")

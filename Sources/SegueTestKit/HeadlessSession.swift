@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Motion
+import Segue
 
 /// A private headless weston (pixman, fixed output size; kiosk shell, or the desktop shell
 /// with its panel and free windows) with the test plugin, a `segue-inject` driver, and the
@@ -272,9 +273,9 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
     /// Waits until the trace holds at least `count` records whose event is one of `events`: on a
     /// busy machine the app may not have read the input that starts (or ends) a transition yet,
     /// and ``parkedScreenshot()`` would then settle on the state before it.
-    public func waitForTrace(_ events: Set<String>, count: Int, timeout: Double = 10) throws {
-        try waitFor("\(count) × \(events.sorted()) in the trace", timeout: timeout) {
-            self.trace.filter { events.contains($0["event"] as? String ?? "") }.count >= count
+    public func waitForTrace(_ events: Set<TraceRecord.Event>, count: Int, timeout: Double = 10) throws {
+        try waitFor("\(count) × \(events.map(\.rawValue).sorted()) in the trace", timeout: timeout) {
+            self.trace.filter { events.contains($0.event) }.count >= count
         }
     }
 
@@ -331,18 +332,5 @@ public struct WestonCPU: Sendable {
             }
         }
         schedMs = sched
-    }
-}
-
-extension Surface {
-    /// Same size and every pixel equal.
-    public func isPixelEqual(to other: Surface) -> Bool {
-        guard width == other.width, height == other.height else { return false }
-        for y in 0..<height {
-            for x in 0..<width where pixel(x: x, y: y) != other.pixel(x: x, y: y) {
-                return false
-            }
-        }
-        return true
     }
 }

@@ -28,11 +28,14 @@ public struct InputFuzzer {
 
     /// Linux evdev codes of the keys the stream types: Esc, Tab, Enter, Space, the arrows,
     /// Home, End, Page Up/Down, F11, A.
-    public static let keys = [1, 15, 28, 57, 103, 105, 106, 108, 102, 107, 104, 109, 87, 30]
+    public static let keys = ([.escape, .tab, .enter, .space, .up, .left, .right, .down, .home, .end, .pageUp, .pageDown, .f11, .a]
+        as [EvdevKey]).map(\.rawValue)
     /// Left Ctrl, left Shift, left Alt, right Ctrl.
-    public static let modifiers = [29, 42, 56, 97]
+    public static let modifiers = ([.leftControl, .leftShift, .leftAlt, .rightControl] as [EvdevKey]).map(\.rawValue)
     /// The chords: Ctrl+Tab, Ctrl+Shift+Tab, Shift+Tab, Alt+Left, Alt+Right, Ctrl+Esc, Alt+Enter, Ctrl+A.
-    public static let chords = [[29, 15], [29, 42, 15], [42, 15], [56, 105], [56, 106], [29, 1], [56, 28], [29, 30]]
+    public static let chords = ([[.leftControl, .tab], [.leftControl, .leftShift, .tab], [.leftShift, .tab], [.leftAlt, .left],
+                                 [.leftAlt, .right], [.leftControl, .escape], [.leftAlt, .enter], [.leftControl, .a]] as [[EvdevKey]])
+        .map { $0.map(\.rawValue) }
     /// Where the stream's clock starts: 20 s before the 32-bit millisecond timestamps wrap.
     public static let startTime: UInt32 = UInt32.max - 20_000
 

@@ -46,9 +46,9 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
     private var spawned: Set<pid_t> = []
     private var stopped = false
     /// Where the injected pointer is now (global coordinates).
-    public private(set) var pointer = Point(x: 0, y: 0)
+    public internal(set) var pointer = Point(x: 0, y: 0)
     /// The app's surface origin on the screen (global logical coordinates), once located.
-    public private(set) var clientOrigin: Point?
+    public internal(set) var clientOrigin: Point?
 
     public struct Options: Sendable {
         /// KWin's `--scale` for the virtual output (1.5 for fractional scaling).
@@ -287,7 +287,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
     // MARK: helpers' line protocols
 
     @discardableResult
-    private func sendInput(_ command: String) throws -> String {
+    func sendInput(_ command: String) throws -> String {
         guard let input else { throw HarnessError("no input helper") }
         try input.write(line: command)
         guard let reply = input.readLine() else { throw HarnessError("segue-kwin-input died on '\(command)'") }
@@ -296,149 +296,12 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
     }
 
     @discardableResult
-    private func sendDriver(_ command: String) throws -> String {
+    func sendDriver(_ command: String) throws -> String {
         guard let driver else { throw HarnessError("no kwin-driver") }
         try driver.write(line: command)
         guard let reply = driver.readLine() else { throw HarnessError("kwin-driver.py died on '\(command)'") }
         guard reply == "ok" || reply.hasPrefix("ok ") else { throw HarnessError("kwin-driver.py: '\(command)' → \(reply)") }
         return reply
-    }
-
-    // MARK: driving (global logical coordinates)
-
-    /// Moves the pointer to `point` (global logical coordinates), after `ms` of real time:
-    /// fake input carries no timestamps, KWin stamps events with its own clock.
-    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
-        usleep(ms * 1000)
-        pointer = point
-        try sendInput("motion \(point.x) \(point.y)")
-    }
-
-    public func press(afterMs ms: UInt32 = 16) throws {
-        usleep(ms * 1000)
-        try sendInput("button left down")
-    }
-
-    public func release(afterMs ms: UInt32 = 16) throws {
-        usleep(ms * 1000)
-        try sendInput("button left up")
-    }
-
-    public func key(_ code: Int, down: Bool) throws {
-        usleep(30_000)
-        try sendInput("key \(code) \(down ? "down" : "up")")
-    }
-
-    /// A point of the app's surface (surface-local logical coordinates) on the screen.
-    public func screenPoint(_ local: Point) throws -> Point {
-        guard let origin = clientOrigin else { throw HarnessError("the app's window was not located (call locateClient)") }
-        return Point(x: origin.x + local.x, y: origin.y + local.y)
-    }
-
-    /// Finds where KWin put the app's surface, from the app's own `wl_pointer` events: moves the
-    /// pointer 7 px right of `probe`, then onto `probe` (global), and reads the surface-local
-    /// positions the app was sent. The pair of events 7 px apart identifies the one for `probe`.
-    @discardableResult
-    public func locateClient(probe: Point? = nil) throws -> Point {
-        let target = probe ?? Point(x: Double(width / 2), y: Double(height / 2))
-        for _ in 0..<3 {
-            let before = appProtocol.messages.count
-            try move(to: Point(x: target.x + 7, y: target.y), afterMs: 30)
-            try move(to: target, afterMs: 30)
-            var local: Point?
-            try? waitFor("the app's pointer events near \(target)", timeout: 2) {
-                let positions: [Point] = self.appProtocol.messages.dropFirst(before).compactMap {
-                    guard $0.interface == "wl_pointer", !$0.sent else { return nil }
-                    let first = $0.name == "enter" ? 2 : $0.name == "motion" ? 1 : -1
-                    guard first >= 0, let x = $0.double(first), let y = $0.double(first + 1) else { return nil }
-                    return Point(x: x, y: y)
-                }
-                guard positions.count >= 2 else { return false }
-                let last = positions[positions.count - 1], previous = positions[positions.count - 2]
-                guard abs(previous.x - last.x - 7) < 0.01, abs(previous.y - last.y) < 0.01 else { return false }
-                local = last
-                return true
-            }
-            if let local {
-                let origin = Point(x: target.x - local.x, y: target.y - local.y)
-                clientOrigin = origin
-                return origin
-            }
-        }
-        throw HarnessError("the app got no pointer events at \(target): is its window under it?\n\(appLog.suffix(800))")
-    }
-
-    // MARK: looking
-
-    /// Captures the workspace now. `native`: the output's device pixels
-    /// (``nativeWidth``×``nativeHeight``); otherwise the logical size, ``width``×``height``.
-    public func screenshot(native: Bool = false) throws -> Surface {
-        let path = runtimeDir + "/capture-\(UInt32.random(in: 0...UInt32.max)).png"
-        try sendDriver("capture \(path)\(native ? " native" : "")")
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        return try Surface.loadPNG(from: path)
-    }
-
-    /// Captures until two shots 60 ms apart are identical: the app has drawn what it had to.
-    public func stableScreenshot(native: Bool = false, timeout: Double = 5) throws -> Surface {
-        let deadline = Date().addingTimeInterval(timeout)
-        var previous = try screenshot(native: native)
-        while Date() < deadline {
-            usleep(60_000)
-            let next = try screenshot(native: native)
-            if next.isPixelEqual(to: previous) { return next }
-            previous = next
-        }
-        throw HarnessError("the screen did not settle within \(timeout) s")
-    }
-
-    /// Moves the pointer to the screen's bottom-right corner (off the window).
-    public func parkPointer() throws {
-        try move(to: Point(x: Double(width - 1), y: Double(height - 1)), afterMs: 50)
-    }
-
-    /// Waits for every begun transition to complete, parks the pointer, takes a stable shot.
-    public func parkedScreenshot(native: Bool = false) throws -> Surface {
-        try waitForTransitionsToSettle()
-        try parkPointer()
-        return try stableScreenshot(native: native)
-    }
-
-    /// Waits until the app has committed a buffer on its toplevel and KWin shows it mapped
-    /// (activated: the keyboard entered it), then locates its surface and waits for a still screen.
-    public func waitForApp() throws {
-        try waitFor("the app's first frame", timeout: 15) {
-            guard self.app?.isRunning == true else { return true }
-            let log = self.appProtocol
-            guard let surface = log.toplevelSurface else { return false }
-            return !log.on(surface, "attach").isEmpty && !log.all("wl_keyboard", "enter", sent: false).isEmpty
-        }
-        if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog.suffix(1500))") }
-        mark("app mapped")
-        let origin = try locateClient()
-        mark("app located")
-        try parkPointer()
-        // KWin's first capture after a map can still be the bare (black) desktop.
-        try waitFor("the app's window on screen", timeout: 10) {
-            guard let shot = try? self.screenshot() else { return false }
-            let x = Int(origin.x) + 40, y = Int(origin.y) + 40
-            guard x >= 0, y >= 0, x < shot.width, y < shot.height else { return false }
-            let c = shot.pixel(x: x, y: y)
-            return c.red + c.green + c.blue > 0.3
-        }
-        mark("app on screen")
-        _ = try stableScreenshot()
-        mark("screen stable")
-    }
-
-    /// The app's window size (logical) from its protocol: the last
-    /// `xdg_surface.set_window_geometry` (x, y, width, height).
-    public func windowGeometry() throws -> (x: Int, y: Int, width: Int, height: Int) {
-        guard let last = appProtocol.all("xdg_surface", "set_window_geometry", sent: true).last,
-              let x = last.int(0), let y = last.int(1), let w = last.int(2), let h = last.int(3) else {
-            throw HarnessError("the app set no window geometry")
-        }
-        return (x, y, w, h)
     }
 
     private func createFile(_ path: String) -> String {

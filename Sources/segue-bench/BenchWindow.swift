@@ -2,50 +2,31 @@ import Canvas
 import Glibc
 import Motion
 import Segue
+import SegueTesting
 
-/// The demo's window offscreen on a manual 60 Hz clock, drawn as the Wayland client draws:
-/// two buffers in rotation, each repaired by what changed since it was last shown.
+/// The demo's window offscreen on a manual 60 Hz clock (SegueTesting's ``OffscreenWindow``),
+/// drawn as the Wayland client draws (its ``BufferedRenderer``), every frame timed.
 @MainActor
 final class BenchWindow {
-    static let frameInterval = 1.0 / 60
-    let window: Window
-    let scale: Double
-    private(set) var now = 10.0
-    private var buffers: [(canvas: Canvas, stale: Rect?)]
-    private var next = 0
-    /// Kinds of the transitions that began since the last ``takeBegunKinds()``.
-    private var begun: [TransitionKind] = []
-    private var pointer = Point(x: -1, y: -1)
+    static let frameInterval = OffscreenWindow.frameInterval
+    private let host: OffscreenWindow
+    private let renderer: BufferedRenderer
+
+    var window: Window { host.window }
+    private var now: Double { host.clock.now }
 
     init(size: Size, scale: Double, features: RenderFeatures = .all) {
-        self.scale = scale
-        window = Window(rootViewController: DemoRootFactory.make())
-        window.renderFeatures = features
-        let width = Int(size.width * scale), height = Int(size.height * scale)
-        buffers = (0..<2).map { _ in (Canvas(surface: Surface(width: width, height: height)), nil) }
-        window.resize(to: size)
-        window.traceSink = { [weak self] record in
-            if record.event == .begin { self?.begun.append(record.kind) }
-        }
+        host = OffscreenWindow(root: DemoRootFactory.make(), size: size) { $0.renderFeatures = features }
+        renderer = BufferedRenderer(size: size, scale: scale)
         _ = frame()
     }
 
     /// Ticks one frame and renders it; returns the milliseconds that took (tick, layout,
     /// damage, drawing).
     func frame(after dt: Double = BenchWindow.frameInterval) -> Double {
-        now += dt
         let start = monotonicMilliseconds()
-        window.tick(at: now)
-        if let damage = window.prepareFrame(deviceScale: scale) {
-            let index = next
-            next = 1 - next
-            let canvas = buffers[index].canvas
-            canvas.transform = AffineTransform(scaleX: scale, y: scale)
-            window.draw(into: canvas, region: buffers[index].stale.map { $0.union(damage) } ?? Rect(
-                x: 0, y: 0, width: Double(canvas.surface.width), height: Double(canvas.surface.height)))
-            buffers[index].stale = nil
-            buffers[1 - index].stale = buffers[1 - index].stale.map { $0.union(damage) } ?? damage
-        }
+        host.frame(after: dt)
+        renderer.render(host.window)
         return monotonicMilliseconds() - start
     }
 
@@ -58,31 +39,30 @@ final class BenchWindow {
     }
 
     func send(_ kind: InputEvent.Kind) {
-        window.handle(InputEvent(time: now, kind: kind))
+        host.send(kind)
     }
 
     func click(at point: Point) {
-        if pointer != point {
-            send(.pointerMotion(point))
-            pointer = point
-        }
-        send(.pointerButton(.left, pressed: true))
+        host.press(at: point)
         _ = frame(after: 0.05)
-        send(.pointerButton(.left, pressed: false))
+        host.release()
     }
 
     func key(_ key: Key, _ modifiers: Modifiers = []) {
-        send(.key(KeyEvent(key: key, modifiers: modifiers, pressed: true)))
-        send(.key(KeyEvent(key: key, modifiers: modifiers, pressed: false)))
+        host.key(key, modifiers: modifiers)
     }
 
+    /// Kinds of the transitions that began since the last call.
     func takeBegunKinds() -> [TransitionKind] {
-        defer { begun.removeAll() }
-        return begun
+        defer {
+            // The bench runs for minutes: keep the host's trace from growing all the while.
+            host.clearTrace()
+        }
+        return host.trace.filter { $0.event == .begin }.map(\.kind)
     }
 
     /// The last rendered buffer (for a look at what the bench drew).
-    var lastSurface: Surface { buffers[1 - next].canvas.surface }
+    var lastSurface: Surface { renderer.lastSurface }
 }
 
 func monotonicMilliseconds() -> Double {

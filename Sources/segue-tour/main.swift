@@ -26,8 +26,8 @@ struct Scene {
 }
 
 /// Clicks a bottom tab and waits for the switch to settle.
-func openTab(_ index: Int, _ session: HeadlessSession) throws {
-    try session.click(at: Point(x: 100 + Double(index) * 200, y: 570))
+func openTab(_ tab: DemoTab, _ session: HeadlessSession) throws {
+    try session.click(at: DemoLayout.tabButton(tab))
     _ = try session.parkedScreenshot()
 }
 
@@ -59,32 +59,31 @@ func heldDrag(opening open: Point, from: Point, to: Point, leave: @escaping (Hea
 }
 
 /// Leaves a pushed page by its Back button.
-func back(_ session: HeadlessSession) throws { try session.click(at: Point(x: 40, y: 26)) }
+func back(_ session: HeadlessSession) throws { try session.click(at: DemoLayout.backButton) }
 
 /// Leaves a presented page with Esc.
 func escape(_ session: HeadlessSession) throws {
-    try session.key(1, down: true)
-    try session.key(1, down: false)
+    try session.type(.escape)
 }
 
 let scenes: [Scene] = [
     Scene(name: "list", title: "Navigation: the list") { session in try session.parkedScreenshot() },
     Scene(name: "pop-held", title: "Interactive pop held at 40 %",
-          play: heldDrag(opening: Point(x: 200, y: 80), from: Point(x: 5, y: 300), to: Point(x: 320, y: 300), leave: back)),
+          play: heldDrag(opening: DemoLayout.row(0), from: Point(x: 5, y: 300), to: Point(x: 320, y: 300), leave: back)),
     Scene(name: "scale-fade", title: "Scale and fade push (003) dragged to 25 %",
-          play: heldDrag(opening: Point(x: 200, y: 136), from: Point(x: 600, y: 300), to: Point(x: 400, y: 300), leave: back)),
+          play: heldDrag(opening: DemoLayout.row(1), from: Point(x: 600, y: 300), to: Point(x: 400, y: 300), leave: back)),
     Scene(name: "pixelate", title: "Pixelate dissolve (003) dragged to 50 %",
-          play: heldDrag(opening: Point(x: 200, y: 248), from: Point(x: 700, y: 300), to: Point(x: 300, y: 300), leave: back)),
+          play: heldDrag(opening: DemoLayout.row(3), from: Point(x: 700, y: 300), to: Point(x: 300, y: 300), leave: back)),
     Scene(name: "tab-swipe", title: "Tab swipe at 50 %: colours mix in OKLab") { session in
         try heldDrag(session, from: Point(x: 600, y: 300), to: Point(x: 200, y: 300))
     },
     Scene(name: "sheet-drag", title: "Sheet dragged down 25 %") { session in
-        try openTab(1, session)
-        return try heldDrag(opening: Point(x: 200, y: 88), from: Point(x: 400, y: 200), to: Point(x: 400, y: 350),
+        try openTab(.modal, session)
+        return try heldDrag(opening: DemoLayout.sheetButton, from: Point(x: 400, y: 200), to: Point(x: 400, y: 350),
                             leave: escape)(session)
     },
     Scene(name: "overlay", title: "Overlay (000): panel over 50 % dimming") { session in
-        try session.click(at: Point(x: 200, y: 152))
+        try session.click(at: DemoLayout.overlayButton)
         let shot = try session.parkedScreenshot()
         try escape(session)
         _ = try session.parkedScreenshot()
@@ -92,24 +91,24 @@ let scenes: [Scene] = [
     },
     Scene(name: "card-flip", title: "Card flip (002) dragged back to 50 %") { session in
         // The Modal page's card opens the card page; its card (centred) flips.
-        try session.click(at: Point(x: 124, y: 340))
+        try session.click(at: DemoLayout.modalCard)
         _ = try session.parkedScreenshot()
-        let shot = try heldDrag(opening: Point(x: 400, y: 340), from: Point(x: 5, y: 300), to: Point(x: 105, y: 300),
+        let shot = try heldDrag(opening: DemoLayout.petCard, from: Point(x: 5, y: 300), to: Point(x: 105, y: 300),
                                 leave: escape)(session)
         try escape(session)
         _ = try session.parkedScreenshot()
         return shot
     },
     Scene(name: "expand", title: "Expand from icon (004) dragged down 30 %",
-          play: heldDrag(opening: Point(x: 304, y: 248), from: Point(x: 400, y: 150), to: Point(x: 400, y: 330), leave: escape)),
+          play: heldDrag(opening: DemoLayout.modalIcon, from: Point(x: 400, y: 150), to: Point(x: 400, y: 330), leave: escape)),
     Scene(name: "gallery", title: "Gallery") { session in
-        try openTab(2, session)
+        try openTab(.gallery, session)
         return try session.parkedScreenshot()
     },
     Scene(name: "gallery-zoom", title: "Flat zoom: a drag on the picture held at 30 %",
-          play: heldDrag(opening: Point(x: 104, y: 133), from: Point(x: 100, y: 296), to: Point(x: 340, y: 296), leave: back)),
+          play: heldDrag(opening: DemoLayout.galleryCell(0).center, from: Point(x: 100, y: 296), to: Point(x: 340, y: 296), leave: back)),
     Scene(name: "container-swipe", title: "Custom container swipe at 50 %") { session in
-        try openTab(3, session)
+        try openTab(.container, session)
         return try heldDrag(session, from: Point(x: 600, y: 300), to: Point(x: 200, y: 300))
     },
 ]

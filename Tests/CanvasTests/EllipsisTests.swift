@@ -1,6 +1,5 @@
 import Canvas
 import Motion
-import SegueTestKit
 import Testing
 
 /// Single-line text cut to a width (Pango's `PANGO_ELLIPSIZE_END`): rendered, a long string

@@ -1,7 +1,7 @@
 import Canvas
 import Foundation
 import Motion
-import SegueTestKit
+import SegueTesting
 import Testing
 
 /// Helpers shared by the Canvas tests.
@@ -80,7 +80,7 @@ extension Surface {
     }
 }
 
-/// Compares `surface` with `References/<name>.png` beside this file, by SegueTestKit's
+/// Compares `surface` with `References/<name>.png` beside this file, by SegueTesting's
 /// ``ReferenceImages`` (≥ 99.9 % of pixels within 2/255 on every premultiplied channel; a missing
 /// reference fails unless `SEGUE_UPDATE_REFERENCES=1`).
 func expectMatchesReference(_ surface: Surface, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -14,13 +14,11 @@ struct DesktopShellE2ETests {
     static let outputWidth = 1280, outputHeight = 800
     /// The list's first-row dot (#3478F6) in window coordinates: (26, 80) in the content,
     /// which starts below the 46 px header bar.
-    static let dotInWindow = Point(x: 26, y: 126)
+    static let dotInWindow = Point(x: Double(DemoLayout.rowDot(0).x), y: Double(DemoLayout.rowDot(0).y) + DemoLayout.headerHeight)
     static let accent = Color(hex: 0x3478F6)
     /// segue-demo's size when the compositor lets it choose, and its minimum.
     static let floatingSize = Size(width: 1024, height: 700)
     static let minimumSize = Size(width: 320, height: 480)
-    /// Linux evdev key codes for weston's bindings (Super+Shift+M maximize, Super+Shift+F fullscreen).
-    static let leftMeta = 125, leftShift = 42, keyM = 50, keyF = 33
 
     private func start() throws -> HeadlessSession {
         let session = try HeadlessSession(width: Self.outputWidth, height: Self.outputHeight,
@@ -61,9 +59,9 @@ struct DesktopShellE2ETests {
         }
     }
 
-    private func chord(_ session: HeadlessSession, _ keys: [Int]) throws {
-        for key in keys { try session.key(key, down: true) }
-        for key in keys.reversed() { try session.key(key, down: false) }
+    /// Weston's bindings: Super+Shift+M maximizes, Super+Shift+F makes fullscreen.
+    private func superShift(_ session: HeadlessSession, _ key: EvdevKey) throws {
+        try session.type(key, holding: [.leftMeta, .leftShift])
     }
 
     @Test func headerDragMovesTheWindowByTheDrag() throws {
@@ -92,7 +90,7 @@ struct DesktopShellE2ETests {
         let moved = try windowOrigin(session, after)
         #expect(abs(moved.x - origin.x - 150) <= 2 && abs(moved.y - origin.y - 90) <= 2,
                 "moved from \(origin) to \(moved), expected +(150, 90) ± 2")
-        #expect(session.traceCount("begin") == 0, "dragging the header must not start a transition")
+        #expect(session.traceCount(.begin) == 0, "dragging the header must not start a transition")
     }
 
     @Test func doubleClickOnTheHeaderMaximizesWithoutShadow() throws {
@@ -170,15 +168,14 @@ struct DesktopShellE2ETests {
     @Test func maximizeFullscreenUnmaximizeStaysAlive() throws {
         let session = try start()
         defer { session.stop() }
-        let super_shift = [Self.leftMeta, Self.leftShift]
-        try chord(session, super_shift + [Self.keyM])
+        try superShift(session, .m)
         try waitForGeometry(session, width: Double(Self.outputWidth), height: Double(Self.outputHeight - 32))
-        try chord(session, super_shift + [Self.keyF])
+        try superShift(session, .f)
         try waitForGeometry(session, width: Double(Self.outputWidth), height: Double(Self.outputHeight))
         // Unmaximize while fullscreen: weston 10 answers configure(0, 0, [fullscreen]) and would
         // reject any commit after acknowledging it. The app does not acknowledge it.
         let configures = session.protocolLines("xdg_toplevel@").count
-        try chord(session, super_shift + [Self.keyM])
+        try superShift(session, .m)
         try session.waitFor("weston's sizeless fullscreen configure", timeout: 5) {
             session.protocolLines("xdg_toplevel@").count > configures
         }
@@ -188,7 +185,7 @@ struct DesktopShellE2ETests {
         let sizeless = try #require(lines.lastIndex { $0.contains(".configure(0, 0, array[") })
         #expect(!lines[(sizeless + 1)...].contains { $0.contains("ack_configure(") })
         // Something to draw after it: a tab switch by keyboard (Ctrl+Tab).
-        try chord(session, [29, 15])
+        try session.type(.tab, holding: [.leftControl])
         try session.waitForTransitionsToSettle()
         let shot = try session.parkedScreenshot()
         session.keep(shot, as: "desktop-after-fullscreen-unmaximize")
@@ -196,7 +193,7 @@ struct DesktopShellE2ETests {
         #expect(!session.appLog.contains("wl_display@1.error("), "a protocol error: \(session.appLog.suffix(400))")
         // Leaving fullscreen: weston sends the size it kept (its maximized one) without the
         // maximized state; the window floats again, inside its shadow margin.
-        try chord(session, super_shift + [Self.keyF])
+        try superShift(session, .f)
         try session.waitFor("a floating geometry", timeout: 5) {
             guard let g = try? self.geometry(session) else { return false }
             return g[0] == 24 && g[1] == 24

@@ -45,10 +45,7 @@ struct ExamplesE2ETests {
         #expect(abs(c.red - c.green) <= 2.0 / 255 && c.blue > 0.99, "a blend of the two pages: \(c)")
 
         // Back to normal speed (Ctrl+T leaves the launch slowdown); the push ends, then the sheet.
-        try session.key(29, down: true)
-        try session.key(20, down: true)
-        try session.key(20, down: false)
-        try session.key(29, down: false)
+        try session.type(.t, holding: [.leftControl])
         let second = try session.parkedScreenshot()
         #expect(Surface.channelDistance(second.pixel(x: Self.background.x, y: Self.background.y), Self.page2) <= 2)
         try session.click(at: Point(x: nextButton.x + 136, y: nextButton.y))
@@ -62,8 +59,7 @@ struct ExamplesE2ETests {
                 "the sheet covers the window")
 
         // Esc closes the sheet; then the custom container's own swipe, held at 40 % of the width.
-        try session.key(1, down: true)
-        try session.key(1, down: false)
+        try session.type(.escape)
         try session.waitFor("the sheet to go", timeout: 10) {
             guard let shot = try? session.screenshot() else { return false }
             return Surface.channelDistance(shot.pixel(x: Self.background.x, y: Self.background.y), Self.page2) <= 2

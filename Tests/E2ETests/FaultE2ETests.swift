@@ -36,9 +36,9 @@ struct FaultE2ETests {
         case .midSettle:
             try holdPop(session, at: 0.7)
             try session.release(afterMs: 16)
-            try session.waitFor("the release", timeout: 5) { session.traceCount("finish") + session.traceCount("cancel") == 1 }
+            try session.waitFor("the release", timeout: 5) { session.traceCount(.finish) + session.traceCount(.cancel) == 1 }
         }
-        let completesBefore = session.traceCount("complete")
+        let completesBefore = session.traceCount(.complete)
         session.killCompositor()
         if moment == .midSettle {
             #expect(completesBefore == 1, "the settle had already completed before the kill: not a mid-settle kill")
@@ -64,13 +64,13 @@ struct FaultE2ETests {
         Thread.sleep(forTimeInterval: 5)
         session.freezeCompositor(false)
         #expect(session.app?.isRunning == true, "the app died while weston was stopped: \(session.appLog)")
-        #expect(session.traceCount("complete") == 1, "only the push may have completed while the finger was down")
+        #expect(session.traceCount(.complete) == 1, "only the push may have completed while the finger was down")
 
         try session.drag(to: Point(x: 0.8 * Double(Self.width), y: Self.dragRow))
         try session.release(afterMs: 16)
         let popped = try session.parkedScreenshot()
         #expect(popped.fractionDiffering(from: listShot) < 0.001, "after the pop the list page is back as at launch")
-        let completions = session.trace.filter { $0["event"] as? String == "complete" }.map { $0["completed"] as? Bool }
+        let completions = session.trace.filter { $0.event == .complete }.map(\.completed)
         #expect(completions == [true, true], "push then pop, both completed: \(completions)")
     }
 
@@ -84,9 +84,9 @@ struct FaultE2ETests {
         try pushDetailPage(session)
         try holdPop(session, at: 0.7)
         try session.release(afterMs: 16)
-        try session.waitFor("the release", timeout: 5) { session.traceCount("finish") == 1 }
+        try session.waitFor("the release", timeout: 5) { session.traceCount(.finish) == 1 }
         session.freezeCompositor(true)
-        try session.waitFor("the pop to complete with weston stopped", timeout: 5) { session.traceCount("complete") == 2 }
+        try session.waitFor("the pop to complete with weston stopped", timeout: 5) { session.traceCount(.complete) == 2 }
         Thread.sleep(forTimeInterval: 5)
         session.freezeCompositor(false)
         #expect(session.app?.isRunning == true, "the app died while weston was stopped: \(session.appLog)")
@@ -135,7 +135,7 @@ struct FaultE2ETests {
 
     private func pushDetailPage(_ session: HeadlessSession) throws {
         try session.click(at: NavigationE2ETests.firstRow)
-        try session.waitFor("the push to complete", timeout: 10) { session.traceCount("complete") == 1 }
+        try session.waitFor("the push to complete", timeout: 10) { session.traceCount(.complete) == 1 }
     }
 
     /// Presses 5 px from the left edge and drags to `fraction` of the width, holding there.
@@ -144,7 +144,7 @@ struct FaultE2ETests {
         try session.press()
         try session.drag(to: Point(x: fraction * Double(Self.width), y: Self.dragRow))
         try session.waitFor("the pop to follow the drag", timeout: 5) {
-            session.trace.contains { $0["event"] as? String == "update" && (($0["progress"] as? Double) ?? 0) > fraction - 0.1 }
+            session.trace.contains { $0.event == .update && $0.progress > fraction - 0.1 }
         }
     }
 

@@ -73,9 +73,9 @@ struct FlatZoomMidFlightE2ETests {
 
         try session.click(at: cell.center)
         try session.waitFor("the push to begin", timeout: 10) {
-            session.trace.contains { $0["kind"] as? String == "push" && $0["event"] as? String == "begin" }
+            session.trace.contains { $0.kind == .push && $0.event == .begin }
         }
-        let begin = try #require(session.trace.first { $0["kind"] as? String == "push" && $0["event"] as? String == "begin" }?["time"] as? Double)
+        let begin = try #require(session.trace.first { $0.kind == .push && $0.event == .begin }?.time)
         // Aim a little before the peak: the capture answers with a later repaint.
         let aim = begin + Self.slowdown * peak - 0.05
         let wait = aim - Self.now()

@@ -11,10 +11,10 @@ import Testing
 @Suite(.serialized)
 struct GalleryE2ETests {
     static let width = 800, height = 600
-    static let galleryTab = Point(x: 500, y: 570)
+    static let galleryTab = DemoLayout.tabButton(.gallery)
     /// The navigation bar (52 px) above the content; the tab bar (60 px) below it.
-    static let contentTop = 52.0
-    static let content = Rect(x: 0, y: 0, width: 800, height: 600 - 52 - 60)
+    static let contentTop = DemoLayout.navigationBarHeight
+    static let content = Rect(x: 0, y: 0, width: 800, height: 600 - DemoLayout.navigationBarHeight - DemoLayout.tabBarHeight)
     static let index = 0
 
     /// Cell `index`'s rect in window coordinates.
@@ -54,7 +54,7 @@ struct GalleryE2ETests {
         // On a busy machine the app may not have read the click yet: with no transition begun,
         // the settled shot below would show the old tab. Wait for the tab switch to start.
         try session.waitFor("the tab switch to begin", timeout: 10) {
-            session.trace.contains { $0["event"] as? String == "begin" }
+            session.trace.contains { $0.event == .begin }
         }
         return try session.parkedScreenshot()
     }
@@ -78,7 +78,7 @@ struct GalleryE2ETests {
         // The grid is gone under the opaque page: where cell 8 was, the page is white.
         #expect(Surface.channelDistance(detail.pixel(x: 40, y: 440), .white) <= 2)
 
-        let pushes = session.trace.filter { $0["kind"] as? String == "push" }.map { $0["event"] as? String ?? "?" }
+        let pushes = session.trace.filter { $0.kind == .push }.map(\.event.rawValue)
         #expect(pushes == ["begin", "complete"], "one non-interactive push: \(pushes)")
     }
 
@@ -139,14 +139,14 @@ struct GalleryE2ETests {
         session.keep(popped, as: "e2e-gallery-popped")
         #expect(popped.fractionDiffering(from: gallery) < 0.001, "after the pop the grid is back as it was")
 
-        let navigation = session.trace.filter { ["push", "pop"].contains($0["kind"] as? String ?? "") }
-        let events = navigation.map { "\($0["event"] as? String ?? "?"):\($0["kind"] as? String ?? "?")" }
-        let completions = navigation.filter { $0["event"] as? String == "complete" }.map { $0["completed"] as? Bool }
+        let navigation = session.trace.filter { [.push, .pop].contains($0.kind) }
+        let events = navigation.map { "\($0.event.rawValue):\($0.kind.rawValue)" }
+        let completions = navigation.filter { $0.event == .complete }.map(\.completed)
         #expect(completions == [true, false, true], "push, cancelled pop, finished pop: \(events)")
         #expect(events.contains("cancel:pop") && events.contains("finish:pop"), "\(events)")
-        let updates = navigation.filter { $0["event"] as? String == "update" }.compactMap { $0["progress"] as? Double }
+        let updates = navigation.filter { $0.event == .update }.map(\.progress)
         #expect(updates.contains { abs($0 - 0.3) < 0.005 }, "the trace holds the 30 % update")
-        #expect(!session.trace.contains { $0["kind"] as? String == "tab" && $0["event"] as? String == "begin" && $0["interactive"] as? Bool == true },
+        #expect(!session.trace.contains { $0.kind == .tab && $0.event == .begin && $0.interactive == true },
                 "no interactive tab swipe started")
     }
 }

@@ -12,7 +12,7 @@ import Testing
 struct KWinE2ETests {
     /// The navigation bar's title, the list's first row (its centre) and a row of page
     /// background, in the app's surface coordinates (as in NavigationE2ETests).
-    static let firstRow = Point(x: 200, y: 80)
+    static let firstRow = DemoLayout.row(0)
     static let backgroundRow = 500.0
 
     static func isDetailTint(_ c: Color) -> Bool { c.red < 0.95 && c.blue > 0.97 }
@@ -99,7 +99,7 @@ struct KWinE2ETests {
         let navTitleInk = Self.pixels(shot, x: (ox + w / 2 - 40)...(ox + w / 2 + 40), y: (oy + 18)...(oy + 36))
             .filter(Self.isDark).count
         #expect(navTitleInk >= 20, "the navigation bar's title is not at the top of the client area")
-        let dot = shot.pixel(x: ox + 26, y: oy + 80)
+        let dot = shot.pixel(x: ox + DemoLayout.rowDot(0).x, y: oy + DemoLayout.rowDot(0).y)
         #expect(Surface.channelDistance(dot, Color(hex: 0x3478F6)) <= 3, "first row's accent dot at (26, 80) is \(dot)")
         let topRightInk = Self.pixels(shot, x: (ox + w - 150)...(ox + w - 6), y: (oy + 4)...(oy + 42)).filter(Self.isDark).count
         #expect(topRightInk == 0, "dark marks at the client's top right (\(topRightInk)): a header bar's buttons?")
@@ -201,9 +201,9 @@ struct KWinE2ETests {
         try session.release(afterMs: 150)
         let cancelled = try session.parkedScreenshot()
         #expect(cancelled.fractionDiffering(from: detail) < 0.001, "a cancelled pop must restore the detail page exactly")
-        let events = session.trace.map { "\($0["event"] as? String ?? "?"):\($0["kind"] as? String ?? "?")" }
+        let events = session.trace.map { "\($0.event.rawValue):\($0.kind.rawValue)" }
         #expect(events.contains("cancel:pop"), "trace: \(events)")
-        let updates = session.trace.filter { $0["event"] as? String == "update" }.compactMap { $0["progress"] as? Double }
+        let updates = session.trace.filter { $0.event == .update }.map(\.progress)
         #expect(updates.contains { abs($0 - 0.4) < 0.01 }, "trace should hold the 40 % update: \(updates.suffix(5))")
     }
 }

@@ -119,7 +119,7 @@ struct LayerSurfacesE2ETests {
             switches += 1
             // On a busy machine the app may not have read the keys yet: wait for this switch to begin.
             try session.waitFor("tab switch \(switches) to begin", timeout: 10) {
-                session.trace.filter { $0["event"] as? String == "begin" }.count >= switches
+                session.trace.filter { $0.event == .begin }.count >= switches
             }
             try session.waitForTransitionsToSettle()
         }

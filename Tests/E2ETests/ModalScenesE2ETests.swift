@@ -32,14 +32,14 @@ struct ModalScenesE2ETests {
     /// Starts the app and switches to the Modal tab; returns its settled screen.
     static func openModalTab(_ session: HeadlessSession) throws -> Surface {
         try session.waitForApp()
-        try session.click(at: Point(x: 300, y: 570))
-        try session.waitForTrace(["begin"], count: 1)
+        try session.click(at: DemoLayout.tabButton(.modal))
+        try session.waitForTrace([.begin], count: 1)
         return try session.parkedScreenshot()
     }
 
     static func completions(_ session: HeadlessSession) -> [String] {
-        session.trace.filter { $0["event"] as? String == "complete" }.map {
-            "\($0["kind"] as? String ?? ""):\($0["completed"] as? Bool ?? false)"
+        session.trace.filter { $0.event == .complete }.map {
+            "\($0.kind.rawValue):\($0.completed ?? false)"
         }
     }
 
@@ -69,7 +69,7 @@ struct ModalScenesE2ETests {
         defer { session.stop() }
         let rest = try Self.openModalTab(session)
 
-        try session.click(at: Point(x: 200, y: 152))
+        try session.click(at: DemoLayout.overlayButton)
         let presented = try session.parkedScreenshot()
         session.keep(presented, as: "e2e-overlay-presented")
         // 50 % black over the page's known colour: each channel half its value.
@@ -91,13 +91,13 @@ struct ModalScenesE2ETests {
         var back = try session.parkedScreenshot()
         #expect(back.fractionDiffering(from: rest) < 0.001, "dismissed by a click on the dimming")
         // Esc.
-        try session.click(at: Point(x: 200, y: 152))
+        try session.click(at: DemoLayout.overlayButton)
         _ = try session.parkedScreenshot()
-        try session.key(1, down: true); try session.key(1, down: false)
+        try session.type(.escape)
         back = try session.parkedScreenshot()
         #expect(back.fractionDiffering(from: rest) < 0.001, "dismissed by Esc")
         // The panel's Close button (centred, 28…72 px above the panel's bottom).
-        try session.click(at: Point(x: 200, y: 152))
+        try session.click(at: DemoLayout.overlayButton)
         _ = try session.parkedScreenshot()
         try session.click(at: Point(x: 400, y: 450))
         back = try session.parkedScreenshot()
@@ -115,12 +115,12 @@ struct ModalScenesE2ETests {
         defer { session.stop() }
         _ = try Self.openModalTab(session)
         try session.click(at: Point(x: Self.card.x + 100, y: Self.card.y + 140))
-        try session.waitForTrace(["begin"], count: 2)
+        try session.waitForTrace([.begin], count: 2)
         let cardPage = try session.parkedScreenshot()
         session.keep(cardPage, as: "e2e-cardflip-card-page")
         #expect(Self.near(cardPage.pixel(x: 20, y: 300), Self.cardPageBackground), "the card page fills the window")
         try session.click(at: Point(x: Self.flipCard.x + 100, y: Self.flipCard.y + 140))
-        try session.waitForTrace(["begin"], count: 3)
+        try session.waitForTrace([.begin], count: 3)
         let presented = try session.parkedScreenshot()
         session.keep(presented, as: "e2e-cardflip-presented")
         #expect(Self.near(presented.pixel(x: 100, y: 300), Self.revealBackground), "the reveal page fills the window")
@@ -177,7 +177,7 @@ struct ModalScenesE2ETests {
 
         // Released at exactly one half: the rule is "> 0.5", so the flip plays back.
         try session.release(afterMs: 120)
-        try session.waitForTrace(["cancel", "finish"], count: 1)
+        try session.waitForTrace([.cancel, .finish], count: 1)
         let cancelled = try session.parkedScreenshot()
         #expect(cancelled.fractionDiffering(from: presented) < 0.001, "released at 50 % the reveal page returns whole")
 
@@ -186,15 +186,15 @@ struct ModalScenesE2ETests {
         try session.press()
         try session.drag(to: Point(x: 154, y: 300))
         try session.release(afterMs: 120)
-        try session.waitForTrace(["cancel", "finish"], count: 2)
+        try session.waitForTrace([.cancel, .finish], count: 2)
         let dismissed = try session.parkedScreenshot()
         session.keep(dismissed, as: "e2e-cardflip-dismissed")
         #expect(dismissed.fractionDiffering(from: cardPage) < 0.001, "released at 75 % the card page is back")
 
         #expect(Self.completions(session) == ["tab:true", "present:true", "present:true", "dismiss:false", "dismiss:true"])
-        let ends = session.trace.filter { ["cancel", "finish"].contains($0["event"] as? String) }
-        #expect(ends.map { $0["event"] as? String } == ["cancel", "finish"])
-        let endProgress = ends.compactMap { $0["progress"] as? Double }
+        let ends = session.trace.filter { [.cancel, .finish].contains($0.event) }
+        #expect(ends.map(\.event) == [.cancel, .finish])
+        let endProgress = ends.map(\.progress)
         #expect(endProgress.count == 2 && abs(endProgress[0] - 0.5) < 0.01 && abs(endProgress[1] - 0.75) < 0.01, "\(endProgress)")
     }
 
@@ -205,7 +205,7 @@ struct ModalScenesE2ETests {
         defer { session.stop() }
         let rest = try Self.openModalTab(session)
         try session.click(at: Point(x: Self.icon.x + 48, y: Self.icon.y + 48))
-        try session.waitForTrace(["begin"], count: 2)
+        try session.waitForTrace([.begin], count: 2)
         let presented = try session.parkedScreenshot()
         session.keep(presented, as: "e2e-expand-presented")
         #expect(Self.near(presented.pixel(x: 400, y: 580), Self.detailBackground), "the detail page fills the window")
@@ -232,7 +232,7 @@ struct ModalScenesE2ETests {
                 "bottom edge at \(String(describing: bottom)), expected \(rect.y + rect.height - 1)")
 
         try session.release(afterMs: 120)
-        try session.waitForTrace(["cancel", "finish"], count: 1)
+        try session.waitForTrace([.cancel, .finish], count: 1)
         let cancelled = try session.parkedScreenshot()
         #expect(cancelled.fractionDiffering(from: presented) < 0.001, "released at 30 % the detail page returns")
 
@@ -241,15 +241,15 @@ struct ModalScenesE2ETests {
         try session.press()
         try session.drag(to: Point(x: 400, y: 400))
         try session.release(afterMs: 120)
-        try session.waitForTrace(["cancel", "finish"], count: 2)
+        try session.waitForTrace([.cancel, .finish], count: 2)
         let dismissed = try session.parkedScreenshot()
         session.keep(dismissed, as: "e2e-expand-dismissed")
         #expect(dismissed.fractionDiffering(from: rest) < 0.001, "released at 50 % the page shrinks back onto the icon")
 
         #expect(Self.completions(session) == ["tab:true", "present:true", "dismiss:false", "dismiss:true"])
-        let ends = session.trace.filter { ["cancel", "finish"].contains($0["event"] as? String) }
-        let endProgress = ends.compactMap { $0["progress"] as? Double }
-        #expect(ends.map { $0["event"] as? String } == ["cancel", "finish"])
+        let ends = session.trace.filter { [.cancel, .finish].contains($0.event) }
+        let endProgress = ends.map(\.progress)
+        #expect(ends.map(\.event) == [.cancel, .finish])
         #expect(endProgress.count == 2 && abs(endProgress[0] - 0.3) < 0.01 && abs(endProgress[1] - 0.5) < 0.01, "\(endProgress)")
     }
 }

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Motion
+import Segue
 import SegueTestKit
 import Testing
 
@@ -49,25 +50,25 @@ struct MotionPlotE2ETests {
         // of the 800 px page (40 %) in 24 moves 16 ms apart (1 width/s), released at once.
         // On a loaded machine the settle may end before a shot catches it: then swipe back
         // and try again (three swipes at most, alternating direction).
-        var caught: (shot: Surface, release: [String: Any])?
+        var caught: (shot: Surface, release: TraceRecord)?
         for attempt in 0..<3 where caught == nil {
             let (from, to) = attempt % 2 == 0 ? (600.0, 280.0) : (200.0, 520.0)
-            let finishes = session.traceCount("finish") + session.traceCount("cancel")
-            let completes = session.traceCount("complete")
+            let finishes = session.traceCount(.finish) + session.traceCount(.cancel)
+            let completes = session.traceCount(.complete)
             let (shot, completedBeforeShot) = try swipeAndShootTheSettle(session, from: from, to: to, after: finishes)
             print("measured: swipe \(attempt + 1) shot \(completedBeforeShot > completes ? "after" : "during") the settle")
-            let releases = session.trace.filter { ["finish", "cancel"].contains($0["event"] as? String) }
+            let releases = session.trace.filter { [.finish, .cancel].contains($0.event) }
             if completedBeforeShot == completes { caught = (shot, releases[finishes]) }
             try session.waitForTransitionsToSettle()
         }
         let (settling, release) = try #require(caught, "no shot caught a settle in three swipes")
         session.keep(settling, as: "motion-plot")
 
-        let progress = try #require(release["progress"] as? Double)
-        let velocity = try #require(release["velocity"] as? Double)
+        let progress = release.progress
+        let velocity = try #require(release.velocity)
         print("measured: release at progress \(progress), velocity \(velocity)/s")
         #expect(abs(progress - 0.4) < 0.02, "released at 320 of 800 px, traced \(progress)")
-        #expect(release["event"] as? String == "finish", "a 1 width/s flick commits")
+        #expect(release.event == .finish, "a 1 width/s flick commits")
 
         // The overlay's curve, its settle, the commit line, both in the panel and nowhere else.
         let dragPixels = Self.count(Self.drag, in: settling, area: Self.chart)
@@ -81,8 +82,8 @@ struct MotionPlotE2ETests {
         #expect(decisionPixels > 50, "the word commit under the chart")
         #expect(Self.count(Self.selected, in: settling, area: Self.inset, tolerance: 40) > 20, "the OKLab inset's colour dots")
 
-        let completions = session.trace.filter { $0["event"] as? String == "complete" }
-        #expect(!completions.isEmpty && completions.allSatisfy { $0["completed"] as? Bool == true })
+        let completions = session.trace.filter { $0.event == .complete }
+        #expect(!completions.isEmpty && completions.allSatisfy { $0.completed == true })
     }
 
     /// Drags from x `from` to `to` at y 200 and lets go, then takes shots until one shows the
@@ -99,14 +100,14 @@ struct MotionPlotE2ETests {
             usleep(16_000)
         }
         try session.release(afterMs: 8)
-        try session.waitForTrace(["finish", "cancel"], count: releases + 1)
+        try session.waitForTrace([.finish, .cancel], count: releases + 1)
         var shot = try session.screenshot()
         var shots = 1
         while Self.count(Self.settle, in: shot, area: Self.chart) <= 20, shots < 100 {
             shot = try session.screenshot()
             shots += 1
         }
-        return (shot, session.traceCount("complete"))
+        return (shot, session.traceCount(.complete))
     }
 
     @Test func ctrlShiftMTogglesThePlotAndOffLeavesTheFrameAsItWas() throws {

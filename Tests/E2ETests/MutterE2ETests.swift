@@ -15,9 +15,9 @@ import Testing
 struct MutterE2ETests {
     /// The header bar the app draws itself when the compositor offers no decorations: 46
     /// logical px at the top of the window geometry, the app's content right below it.
-    static let headerHeight = 46
+    static let headerHeight = Int(DemoLayout.headerHeight)
     /// The dot's centre in the navigation page's coordinates.
-    static let dotInPage = (x: 26, y: 80)
+    static let dotInPage = DemoLayout.rowDot(0)
     /// A row of list background below the rows (and of detail page below its text), as in
     /// NavigationE2ETests, in the page's coordinates.
     static let backgroundRow = 500
@@ -164,7 +164,7 @@ struct MutterE2ETests {
         let content = try Self.content(in: launch)
         let row = content.y + Self.backgroundRow
 
-        try session.click(at: content.point(200, 80))
+        try session.click(at: content.point(DemoLayout.row(0).x, DemoLayout.row(0).y))
         let detail = try session.parkedScreenshot()
         session.keep(detail, as: "mutter-detail")
         try #require(Self.isDetailTint(detail.pixel(x: content.x + content.width / 2, y: row)),
@@ -181,7 +181,7 @@ struct MutterE2ETests {
         #expect(edge.map { abs($0 - expected) <= 2 } == true,
                 "detail page's left edge at \(String(describing: edge)), expected \(expected) ± 2")
         #expect(Self.isWhite(held.pixel(x: content.x + content.width / 5, y: row)), "list page not visible left of the detail page")
-        let updates = session.trace.filter { $0["event"] as? String == "update" }.compactMap { $0["progress"] as? Double }
+        let updates = session.trace.filter { $0.event == .update }.map(\.progress)
         #expect(updates.contains { abs($0 - 0.4) < 0.01 }, "the trace should hold the 40 % update: \(updates.suffix(4))")
         try session.release(afterMs: 120)
         try session.waitForTransitionsToSettle()

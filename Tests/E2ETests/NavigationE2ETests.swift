@@ -11,7 +11,7 @@ struct NavigationE2ETests {
     /// A row of page background below the list's rows and the detail page's text.
     static let backgroundRow = 500
     /// The list's first row (its centre) and the hairline under it.
-    static let firstRow = Point(x: 200, y: 80)
+    static let firstRow = DemoLayout.row(0)
     static let firstRowHairline = 107
 
     /// The detail page's tint (white mixed 12 % towards #3478F6) against the list's white.
@@ -26,7 +26,7 @@ struct NavigationE2ETests {
         session.keep(shot, as: "e2e-launch")
         // The list: white background, the first row's accent dot (#3478F6) at x 26, a hairline.
         #expect(Self.isWhite(shot.pixel(x: 400, y: Self.backgroundRow)))
-        let dot = shot.pixel(x: 26, y: 80)
+        let dot = shot.pixel(x: DemoLayout.rowDot(0).x, y: DemoLayout.rowDot(0).y)
         #expect(Surface.channelDistance(dot, Color(hex: 0x3478F6)) <= 3, "accent dot is \(dot)")
         #expect(Surface.channelDistance(shot.pixel(x: 300, y: Self.firstRowHairline), Color(hex: 0xE5E5EA)) <= 3)
         // The bar's title is dark text near the top centre.
@@ -72,12 +72,12 @@ struct NavigationE2ETests {
         session.keep(popped, as: "e2e-popped")
         #expect(popped.fractionDiffering(from: listShot) < 0.001, "after the pop the list page is back as at launch")
 
-        let events = session.trace.map { "\($0["event"] as? String ?? "?"):\($0["kind"] as? String ?? "?")" }
-        let completions = session.trace.filter { $0["event"] as? String == "complete" }.map { $0["completed"] as? Bool }
+        let events = session.trace.map { "\($0.event.rawValue):\($0.kind.rawValue)" }
+        let completions = session.trace.filter { $0.event == .complete }.map(\.completed)
         #expect(events.contains("cancel:pop"))
         #expect(events.contains("finish:pop"))
         #expect(completions == [true, false, true], "push, cancelled pop, finished pop: \(events)")
-        let updates = session.trace.filter { $0["event"] as? String == "update" }.compactMap { $0["progress"] as? Double }
+        let updates = session.trace.filter { $0.event == .update }.map(\.progress)
         #expect(updates.contains { abs($0 - 0.4) < 0.01 }, "trace should hold the 40 % update")
     }
 
@@ -88,12 +88,12 @@ struct NavigationE2ETests {
         let listShot = try session.parkedScreenshot()
         try session.click(at: Self.firstRow)
         _ = try session.stableScreenshot()
-        try session.click(at: Point(x: 40, y: 26))
+        try session.click(at: DemoLayout.backButton)
         let back = try session.parkedScreenshot()
         #expect(back.fractionDiffering(from: listShot) < 0.001)
-        let kinds = session.trace.filter { $0["event"] as? String == "begin" }.map { $0["kind"] as? String }
-        #expect(kinds == ["push", "pop"])
-        #expect(session.trace.filter { $0["event"] as? String == "begin" }.allSatisfy { $0["interactive"] as? Bool == false })
+        let kinds = session.trace.filter { $0.event == .begin }.map(\.kind)
+        #expect(kinds == [.push, .pop])
+        #expect(session.trace.filter { $0.event == .begin }.allSatisfy { $0.interactive == false })
     }
 
     /// With no frame callbacks (a hidden window, a stalled compositor) the fallback clock still
@@ -103,10 +103,10 @@ struct NavigationE2ETests {
         defer { session.freezeCompositor(false); session.stop() }
         try session.waitForApp()
         try session.click(at: Self.firstRow)
-        try session.waitFor("the push to begin", timeout: 5) { session.trace.contains { $0["event"] as? String == "begin" } }
+        try session.waitFor("the push to begin", timeout: 5) { session.trace.contains { $0.event == .begin } }
         session.freezeCompositor(true)
         try session.waitFor("the push to complete without frames", timeout: 2) {
-            session.trace.contains { $0["event"] as? String == "complete" }
+            session.trace.contains { $0.event == .complete }
         }
         session.freezeCompositor(false)
         let shot = try session.stableScreenshot()

@@ -8,12 +8,13 @@ import Testing
 struct NavigationScenesE2ETests {
     static let width = 800, height = 600
     /// The navigation container: below the 52 px bar, above the 60 px tab bar.
-    static let containerTop = 52, containerHeight = 488
+    static let containerTop = Int(DemoLayout.navigationBarHeight)
+    static let containerHeight = height - containerTop - Int(DemoLayout.tabBarHeight)
 
     /// Opens list row `row` (1: scale and fade, 3: pixelate by drag) and waits for it.
     private func open(row: Int, _ session: HeadlessSession) throws -> Surface {
         try session.waitForApp()
-        try session.click(at: Point(x: 200, y: 80 + Double(row) * 56))
+        try session.click(at: DemoLayout.row(row))
         return try session.parkedScreenshot()
     }
 
@@ -47,7 +48,7 @@ struct NavigationScenesE2ETests {
         try session.release(afterMs: 4)
         let pushed = try session.parkedScreenshot()
         #expect(Surface.channelDistance(pushed.pixel(x: 100, y: 150), Color(hex: 0xFDEBD3)) <= 3, "page 2 should show")
-        let completions = session.trace.filter { $0["event"] as? String == "complete" }.compactMap { $0["completed"] as? Bool }
+        let completions = session.trace.filter { $0.event == .complete }.compactMap(\.completed)
         #expect(completions == [true, false, true])
     }
 
@@ -76,7 +77,7 @@ struct NavigationScenesE2ETests {
             }
         }
         #expect(uneven.isEmpty, "blocks that are not flat: \(uneven.prefix(10))")
-        let updates = session.trace.filter { $0["event"] as? String == "update" }.compactMap { $0["progress"] as? Double }
+        let updates = session.trace.filter { $0.event == .update }.map(\.progress)
         #expect(updates.last.map { abs($0 - 0.5) < 0.001 } == true)
 
         try session.release(afterMs: 120)

@@ -12,7 +12,8 @@ import Testing
 struct ScrollE2ETests {
     static let width = 800, height = 600
     /// The list: rows of 56 px from y 52 (below the bar) to 540 (the tab bar's top).
-    static let listTop = 52, rowHeight = 56, tabBarTop = 540
+    static let listTop = Int(DemoLayout.navigationBarHeight), rowHeight = Int(ListPage.rowHeight)
+    static let tabBarTop = height - Int(DemoLayout.tabBarHeight)
     static let hairline = Color(hex: 0xE5E5EA)
 
     /// The y of row `row`'s hairline (its last line) with the list scrolled by `offset`.
@@ -72,6 +73,6 @@ struct ScrollE2ETests {
         try session.send("axis vertical -5000 \(session.clock)")
         let back = try session.parkedScreenshot()
         #expect(back.fractionDiffering(from: launch) < 0.001)
-        #expect(session.traceCount("begin") == 0, "a wheel started a transition")
+        #expect(session.traceCount(.begin) == 0, "a wheel started a transition")
     }
 }

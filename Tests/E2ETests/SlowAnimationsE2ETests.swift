@@ -20,10 +20,10 @@ struct SlowAnimationsE2ETests {
         #expect(badge.red > 0.7 && badge.green < 0.45 && badge.blue < 0.2, "×5 badge at the corner: \(badge)")
 
         try session.click(at: Point(x: ModalScenesE2ETests.icon.x + 48, y: ModalScenesE2ETests.icon.y + 48))
-        try session.waitForTrace(["complete"], count: 2, timeout: 20)
-        let present = session.trace.filter { $0["kind"] as? String == "present" }
-        let begin = try #require(present.first { $0["event"] as? String == "begin" }?["time"] as? Double)
-        let complete = try #require(present.first { $0["event"] as? String == "complete" }?["time"] as? Double)
+        try session.waitForTrace([.complete], count: 2, timeout: 20)
+        let present = session.trace.filter { $0.kind == .present }
+        let begin = try #require(present.first { $0.event == .begin }?.time)
+        let complete = try #require(present.first { $0.event == .complete }?.time)
         let measured = complete - begin
         print("measured: --slow 5 expand from icon, begin → complete \(measured) s (tutorial 004: 3.0 s)")
         // The timeline starts at the first frame after the click and completes on the first

@@ -102,7 +102,7 @@ struct StartupE2ETests {
         let detail = try session.parkedScreenshot()
         #expect(NavigationE2ETests.isDetailTint(detail.pixel(x: 400, y: NavigationE2ETests.backgroundRow)),
                 "the push did not go on after the trace failed")
-        try session.click(at: Point(x: 40, y: 26))  // Back
+        try session.click(at: DemoLayout.backButton)
         _ = try session.parkedScreenshot()
         #expect(session.app?.isRunning == true)
         #expect(FaultE2ETests.lines(session.appLog) == [
@@ -136,14 +136,16 @@ struct StartupE2ETests {
         Thread.sleep(forTimeInterval: 1)  // idle: no frame for a second
         let beforeClick = Self.monotonicSeconds()
         try session.click(at: NavigationE2ETests.firstRow)
-        try session.waitFor("the push to complete", timeout: 10) { session.traceCount("complete") == 1 }
+        try session.waitFor("the push to complete", timeout: 10) { session.traceCount(.complete) == 1 }
         let afterComplete = Self.monotonicSeconds()
         let records = session.trace
-        let times = records.compactMap { $0["time"] as? Double }
-        #expect(times.count == records.count, "every record has a numeric time")
+        let times = records.map(\.time)
+        // A record without a numeric time does not decode: every line must have.
+        let lines = session.traceText.split(separator: "\n").count
+        #expect(records.count == lines, "every record has a numeric time")
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "times never go backwards: \(times)")
-        let begin = try #require(records.first { $0["event"] as? String == "begin" }?["time"] as? Double)
-        let complete = try #require(records.first { $0["event"] as? String == "complete" }?["time"] as? Double)
+        let begin = try #require(records.first { $0.event == .begin }?.time)
+        let complete = try #require(records.first { $0.event == .complete }?.time)
         #expect(begin >= beforeClick && begin <= afterComplete, "begin at \(begin), click at \(beforeClick)")
         #expect(complete <= afterComplete)
         // 0.5 s (SlideAnimator's push, UINavigationController's) + the first frame + one more.

@@ -16,13 +16,13 @@ import Testing
 struct SwayE2ETests {
     /// The list page, relative to the window's content origin (as in the kiosk tests): the
     /// navigation bar's title, the first row's accent dot (#3478F6) and the hairline under it.
-    static let firstRow = Point(x: 200, y: 80)
-    static let firstRowDot = (x: 26, y: 80)
+    static let firstRow = DemoLayout.row(0)
+    static let firstRowDot = DemoLayout.rowDot(0)
     static let firstRowHairline = 107
     static let barTitleRows = 20..<34
     /// Rows: 56 px each below a 52 px navigation bar; the chevron is stroked (2 px) from 24 to
     /// 18 px left of the right edge, centred on the row.
-    static let listTop = 52, rowHeight = 56
+    static let listTop = Int(DemoLayout.navigationBarHeight), rowHeight = Int(ListPage.rowHeight)
     /// The chevron's column: from its leftmost painted pixel (the 2 px stroke from 24 px, with
     /// its anti-aliased edge: 26 px left of the right edge) to the row's right edge. Text ink
     /// must stay left of it.
@@ -326,7 +326,7 @@ struct SwayE2ETests {
         let listShot = try session.parkedScreenshot()
 
         try session.click(at: at(Self.firstRow.x, Self.firstRow.y))
-        try session.waitFor("the push to begin", timeout: 3) { session.traceCount("begin") >= 1 }
+        try session.waitFor("the push to begin", timeout: 3) { session.traceCount(.begin) >= 1 }
         let detail = try session.parkedScreenshot()
         session.keep(detail, as: "sway-detail-\(name)")
         #expect(Self.isDetailTint(detail.pixel(x: cx + 400, y: cy + Self.backgroundRow)), "click did not push the detail page")
@@ -376,14 +376,14 @@ struct SwayE2ETests {
 
         try session.wtype(["-M", "alt", "-k", "Left", "-m", "alt"])
         do {
-            try session.waitFor("Alt+Left to pop", timeout: 3) { session.traceCount("begin") >= 3 }
+            try session.waitFor("Alt+Left to pop", timeout: 3) { session.traceCount(.begin) >= 3 }
         } catch {
-            throw HarnessError("\(error); trace: \(session.trace.map { "\($0["event"] ?? "?"):\($0["kind"] ?? "?")" })")
+            throw HarnessError("\(error); trace: \(session.trace.map { "\($0.event.rawValue):\($0.kind.rawValue)" })")
         }
         let popped = try session.parkedScreenshot()
         session.keep(popped, as: "sway-popped-\(name)")
         #expect(popped.fractionDiffering(from: listShot) < 0.001, "[\(name)] after Alt+Left the list page is back as at launch")
-        let completions = session.trace.filter { $0["event"] as? String == "complete" }.map { $0["completed"] as? Bool }
+        let completions = session.trace.filter { $0.event == .complete }.map(\.completed)
         #expect(completions == [true, false, true], "push, cancelled pop, popped: \(completions)")
     }
 }

@@ -49,9 +49,9 @@ struct TabsAndModalE2ETests {
         #expect(Self.isModalBackground(settled.pixel(x: 400, y: 450)), "the Modal tab should be showing")
         #expect(OKLab.deltaE(settled.pixel(x: Self.modalIconPixel.x, y: Self.modalIconPixel.y), Self.selected) < 2)
         #expect(OKLab.deltaE(settled.pixel(x: Self.navigationIconPixel.x, y: Self.navigationIconPixel.y), Self.unselected) < 2)
-        let completions = session.trace.filter { $0["event"] as? String == "complete" }
-        #expect(completions.map { $0["kind"] as? String } == ["tab"])
-        #expect(completions.map { $0["completed"] as? Bool } == [true])
+        let completions = session.trace.filter { $0.event == .complete }
+        #expect(completions.map(\.kind) == [.tab])
+        #expect(completions.map(\.completed) == [true])
     }
 
     @Test func tabSwipeReleasedAtHalfReturnsExactly() throws {
@@ -65,7 +65,7 @@ struct TabsAndModalE2ETests {
         try session.release(afterMs: 120)
         let back = try session.parkedScreenshot()
         #expect(back.fractionDiffering(from: rest) < 0.001, "a cancelled swipe restores the page, the selection and the colours")
-        #expect(session.trace.contains { $0["event"] as? String == "cancel" })
+        #expect(session.trace.contains { $0.event == .cancel })
     }
 
     @Test func flickAtTwentyPercentCompletes() throws {
@@ -80,16 +80,16 @@ struct TabsAndModalE2ETests {
         let settled = try session.parkedScreenshot()
         session.keep(settled, as: "e2e-flick-settled")
         #expect(Self.isModalBackground(settled.pixel(x: 400, y: 450)), "a flick at 20 % should complete the switch")
-        let finish = session.trace.first { $0["event"] as? String == "finish" }
-        #expect((finish?["progress"] as? Double).map { $0 < 0.3 } == true)
+        let finish = session.trace.first { $0.event == .finish }
+        #expect((finish?.progress).map { $0 < 0.3 } == true)
     }
 
     @Test func containerTopTabsBlendAndSwitch() throws {
         let session = try HeadlessSession(width: Self.width, height: Self.height)
         defer { session.stop() }
         try session.waitForApp()
-        try session.click(at: Point(x: 700, y: 570))
-        try session.waitForTrace(["begin"], count: 1)
+        try session.click(at: DemoLayout.tabButton(.container))
+        try session.waitForTrace([.begin], count: 1)
         let rest = try session.parkedScreenshot()
         let white = Color.white, dim = Color(hex: 0x8FA3B8), bar = Color(hex: 0x1F3B57)
         // Title pixels: the one furthest from the bar's colour is the text colour itself.
@@ -125,16 +125,16 @@ struct TabsAndModalE2ETests {
         let settled = try session.parkedScreenshot()
         #expect(Surface.channelDistance(settled.pixel(x: 400, y: 450), Color(hex: 0x27AE60)) <= 3)
         #expect(OKLab.deltaE(titleColor(settled, column: 1), white) < 2)
-        #expect(session.trace.contains { $0["kind"] as? String == "container" && $0["event"] as? String == "complete" })
+        #expect(session.trace.contains { $0.kind == .container && $0.event == .complete })
     }
 
     @Test func sheetFollowsADragDownAndDismissesBothWays() throws {
         let session = try HeadlessSession(width: Self.width, height: Self.height)
         defer { session.stop() }
         try session.waitForApp()
-        try session.click(at: Point(x: 300, y: 570))
+        try session.click(at: DemoLayout.tabButton(.modal))
         _ = try session.parkedScreenshot()
-        try session.click(at: Point(x: 200, y: 88))
+        try session.click(at: DemoLayout.sheetButton)
         let presented = try session.parkedScreenshot()
         #expect(Surface.channelDistance(presented.pixel(x: 400, y: 500), Self.sheet) <= 3, "sheet not presented")
 
@@ -158,8 +158,8 @@ struct TabsAndModalE2ETests {
         try session.release(afterMs: 120)
         let dismissed = try session.parkedScreenshot()
         #expect(Self.isModalBackground(dismissed.pixel(x: 600, y: 450)), "released at 70 % the sheet is dismissed")
-        let completions = session.trace.filter { $0["event"] as? String == "complete" }.map {
-            "\($0["kind"] as? String ?? ""):\($0["completed"] as? Bool ?? false)"
+        let completions = session.trace.filter { $0.event == .complete }.map {
+            "\($0.kind.rawValue):\($0.completed ?? false)"
         }
         #expect(completions == ["tab:true", "present:true", "dismiss:false", "dismiss:true"])
     }
@@ -169,26 +169,23 @@ struct TabsAndModalE2ETests {
         defer { session.stop() }
         try session.waitForApp()
         // Ctrl+Tab: to the Modal tab.
-        try session.key(29, down: true); try session.key(15, down: true)
-        try session.key(15, down: false); try session.key(29, down: false)
+        try session.type(.tab, holding: [.leftControl])
         var shot = try session.parkedScreenshot()
         #expect(Self.isModalBackground(shot.pixel(x: 400, y: 450)), "Ctrl+Tab should switch to the Modal tab")
         // Present the sheet, then Esc dismisses it.
-        try session.click(at: Point(x: 200, y: 88))
+        try session.click(at: DemoLayout.sheetButton)
         _ = try session.parkedScreenshot()
-        try session.key(1, down: true); try session.key(1, down: false)
+        try session.type(.escape)
         shot = try session.parkedScreenshot()
         #expect(Self.isModalBackground(shot.pixel(x: 400, y: 450)), "Esc should dismiss the sheet")
         // Ctrl+Shift+Tab back to Navigation, push, Alt+Left pops.
-        try session.key(29, down: true); try session.key(42, down: true); try session.key(15, down: true)
-        try session.key(15, down: false); try session.key(42, down: false); try session.key(29, down: false)
+        try session.type(.tab, holding: [.leftControl, .leftShift])
         _ = try session.parkedScreenshot()
-        try session.click(at: Point(x: 200, y: 80))
+        try session.click(at: DemoLayout.row(0))
         _ = try session.parkedScreenshot()
-        try session.key(56, down: true); try session.key(105, down: true)
-        try session.key(105, down: false); try session.key(56, down: false)
+        try session.type(.left, holding: [.leftAlt])
         _ = try session.parkedScreenshot()
-        let kinds = session.trace.filter { $0["event"] as? String == "complete" }.map { $0["kind"] as? String ?? "" }
+        let kinds = session.trace.filter { $0.event == .complete }.map(\.kind.rawValue)
         #expect(kinds == ["tab", "present", "dismiss", "tab", "push", "pop"], "\(kinds)")
     }
 }

@@ -65,9 +65,9 @@ struct TouchAndTouchpadE2ETests {
         try touch(session, "up", afterMs: 120)
         let popped = try session.parkedScreenshot()
         #expect(popped.fractionDiffering(from: list) < 0.001, "after the pop the list is back")
-        let completions = session.trace.filter { $0["event"] as? String == "complete" }
-        #expect(completions.map { $0["kind"] as? String } == ["push", "pop"])
-        #expect(completions.map { $0["completed"] as? Bool } == [true, true])
+        let completions = session.trace.filter { $0.event == .complete }
+        #expect(completions.map(\.kind) == [.push, .pop])
+        #expect(completions.map(\.completed) == [true, true])
     }
 
     @Test func twoFingerSwipesSwitchTabsAndPop() throws {
@@ -86,18 +86,18 @@ struct TouchAndTouchpadE2ETests {
         #expect(edge.map { abs($0 - 480) <= 2 } == true, "detail page's left edge at \(String(describing: edge)), expected 480 ± 2")
         session.advance(ms: 120)
         try session.send("finger-stop horizontal \(session.clock)")
-        try session.waitForTrace(["complete"], count: 2)
+        try session.waitForTrace([.complete], count: 2)
         _ = try session.parkedScreenshot()
 
         // On the root page, content scrolled right by half a page and lifted: the next tab.
         try session.move(to: Point(x: 400, y: 300), afterMs: 50)
         try fingerScroll(session, units: 240, lift: true)
-        try session.waitForTrace(["complete"], count: 3)
+        try session.waitForTrace([.complete], count: 3)
         let tab = try session.parkedScreenshot()
         session.keep(tab, as: "e2e-touchpad-tab-swipe")
         #expect(Surface.channelDistance(tab.pixel(x: 400, y: 450), Self.modalBackground) <= 3, "the Modal tab should show")
-        let completions = session.trace.filter { $0["event"] as? String == "complete" }
-        #expect(completions.map { $0["kind"] as? String } == ["push", "pop", "tab"])
-        #expect(completions.map { $0["completed"] as? Bool } == [true, true, true])
+        let completions = session.trace.filter { $0.event == .complete }
+        #expect(completions.map(\.kind) == [.push, .pop, .tab])
+        #expect(completions.map(\.completed) == [true, true, true])
     }
 }

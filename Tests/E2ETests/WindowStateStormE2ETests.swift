@@ -211,7 +211,7 @@ struct WindowStateStormE2ETests {
         expectHealthy(session, "after state changes during transitions")
         let trace = (try? String(contentsOfFile: session.tracePath, encoding: .utf8)) ?? ""
         #expect(TraceInvariants.check(trace, settled: true).isEmpty, "\(TraceInvariants.check(trace, settled: true))")
-        #expect(session.traceCount("begin") >= 2, "the push and the pop both began")
+        #expect(session.traceCount(.begin) >= 2, "the push and the pop both began")
         let acked = try #require(lastAcknowledged(session))
         #expect(geometryFits(geometry(session), acked), "geometry \(String(describing: geometry(session))) for \(acked)")
         // Floating again at its own size, the pop finished: the window shows what it showed at

@@ -1,5 +1,6 @@
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// Logs its appearance callbacks, with the `animated` flag, into a shared log.

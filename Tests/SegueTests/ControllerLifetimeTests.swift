@@ -1,4 +1,3 @@
-import Demos
 import Motion
 import Segue
 import Testing
@@ -15,15 +14,15 @@ final class WeakRef<T: AnyObject> {
 @Suite("Popped controllers are freed")
 struct ControllerLifetimeTests {
     /// Pushes row `index`'s page and returns only a weak reference to it (and its view).
-    private func pushWeakly(_ demo: DemoFixture, row: Int = 0) -> (WeakRef<ViewController>, WeakRef<View>) {
+    private func pushWeakly(_ demo: NavigationFixture, row: Int = 0) -> (WeakRef<ViewController>, WeakRef<View>) {
         demo.host.click(at: demo.rowPoint(row))
         demo.host.runFrames()
         let top = demo.navigation.topViewController
-        #expect(top is DetailPage, "the tap on row \(row) pushed")
+        #expect(top is RowDetailPage, "the tap on row \(row) pushed")
         return (WeakRef(top), WeakRef(top?.view))
     }
 
-    private func drag(_ demo: DemoFixture, toFraction fraction: Double) {
+    private func drag(_ demo: NavigationFixture, toFraction fraction: Double) {
         demo.host.drag(from: demo.edgePoint(), to: Point(x: fraction * demo.width, y: 160))
         demo.host.hold(for: 0.06)
         demo.host.release()
@@ -31,10 +30,10 @@ struct ControllerLifetimeTests {
     }
 
     @Test func aPageFreedAfterAnAnimatedBackPop() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let (detail, view) = pushWeakly(demo)
         #expect(!detail.isNil)
-        demo.host.click(at: DemoFixture.backButtonPoint)
+        demo.host.click(at: NavigationFixture.backButtonPoint)
         demo.host.runFrames()
         #expect(demo.navigation.viewControllers.count == 1)
         #expect(detail.isNil, "the popped controller is still referenced")
@@ -42,7 +41,7 @@ struct ControllerLifetimeTests {
     }
 
     @Test func aPageFreedAfterAnAltLeftPop() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let (detail, view) = pushWeakly(demo, row: 2)
         demo.host.key(.left, modifiers: .alt)
         demo.host.runFrames()
@@ -51,7 +50,7 @@ struct ControllerLifetimeTests {
     }
 
     @Test func aPageFreedAfterAFinishedInteractivePop() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let (detail, view) = pushWeakly(demo)
         drag(demo, toFraction: 0.7)
         #expect(demo.navigation.viewControllers.count == 1)
@@ -60,7 +59,7 @@ struct ControllerLifetimeTests {
     }
 
     @Test func aPageKeptByACancelledPopIsFreedByTheNextPop() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let (detail, view) = pushWeakly(demo)
         drag(demo, toFraction: 0.3)
         #expect(demo.navigation.viewControllers.count == 2)
@@ -72,12 +71,12 @@ struct ControllerLifetimeTests {
     }
 
     @Test func pagesPushedAndPoppedManyTimesAreAllFreed() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         var refs: [WeakRef<ViewController>] = []
         for round in 0..<5 {
             refs.append(pushWeakly(demo, row: round % 4).0)  // rows 0…3 are inside a 300 px window
             if round.isMultiple(of: 2) {
-                demo.host.click(at: DemoFixture.backButtonPoint)
+                demo.host.click(at: NavigationFixture.backButtonPoint)
                 demo.host.runFrames()
             } else {
                 drag(demo, toFraction: 0.9)
@@ -90,9 +89,9 @@ struct ControllerLifetimeTests {
     @Test func theWholeWindowIsFreedAfterTransitions() {
         let window: WeakRef<Window>
         let navigation: WeakRef<NavigationController>
-        let list: WeakRef<ListPage>
+        let list: WeakRef<RowListPage>
         do {
-            let demo = DemoFixture()
+            let demo = NavigationFixture()
             _ = pushWeakly(demo)
             drag(demo, toFraction: 0.3)
             drag(demo, toFraction: 0.8)

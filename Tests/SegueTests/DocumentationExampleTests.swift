@@ -1,10 +1,11 @@
 import Canvas
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
-/// The example of the DocC article "Testing transitions offscreen", word for word: it must keep
-/// working as written.
+/// The examples of the DocC article "Testing transitions offscreen" and of the README's
+/// "Build your own" (SegueTesting's host), word for word: they must keep working as written.
 @MainActor
 @Suite("Documentation examples")
 struct DocumentationExampleTests {
@@ -27,5 +28,16 @@ struct DocumentationExampleTests {
         // And the title's promise: half a second (the first tick starts it; one more ends it).
         let begin = try #require(trace.first?.time), end = try #require(trace.last?.time)
         #expect(end - begin >= 0.5 && end - begin <= 0.5 + 2.0 / 60 + 1e-9, "took \(end - begin) s")
+    }
+
+    @Test func backPopsAfterHalfASecond() throws {
+        let navigation = NavigationController(rootViewController: ViewController(title: "Root"))
+        let host = OffscreenWindow(root: navigation, size: Size(width: 400, height: 300))
+        navigation.pushViewController(ViewController(title: "Next"))
+        host.runFrames()
+        let seconds = try host.measureTransition { host.click(at: Point(x: 40, y: 26)) }  // ‹ Back
+        #expect(navigation.viewControllers.count == 1)
+        #expect(host.completions.map(\.kind) == [.pop])
+        #expect(seconds >= 0.5 && seconds < 0.5 + 1.0 / 60)
     }
 }

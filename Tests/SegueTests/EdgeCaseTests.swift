@@ -1,4 +1,3 @@
-import Demos
 import Motion
 import Segue
 import Testing
@@ -8,7 +7,7 @@ import Testing
 struct EdgeCaseTests {
     @Test(arguments: [(-50.0, false), (0.0, false), (1.0, true), (1.3, true)])
     func releaseAtOrBeyondAnEndCompletesOnce(fraction: Double, pops: Bool) throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let detail = try #require(demo.pushByTappingRow(0))
         demo.host.clearTrace()
         demo.host.drag(from: demo.edgePoint(), to: Point(x: 0.5 * demo.width, y: 160))
@@ -25,7 +24,7 @@ struct EdgeCaseTests {
     }
 
     @Test func aPressDuringTheSettleTakesItOverWithoutAJump() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let detail = try #require(demo.pushByTappingRow(0))
         demo.host.clearTrace()
         demo.host.drag(from: demo.edgePoint(), to: Point(x: 0.45 * demo.width, y: 160))
@@ -53,8 +52,8 @@ struct EdgeCaseTests {
     }
 
     @Test func altLeftDuringADragIsIgnored() throws {
-        let demo = DemoFixture()
-        try #require(demo.pushByTappingRow(0) is DetailPage)
+        let demo = NavigationFixture()
+        try #require(demo.pushByTappingRow(0) is RowDetailPage)
         demo.host.clearTrace()
         demo.host.drag(from: demo.edgePoint(), to: Point(x: 0.3 * demo.width, y: 160))
         demo.host.key(.left, modifiers: .alt)
@@ -67,13 +66,13 @@ struct EdgeCaseTests {
     }
 
     @Test func resizingMidPushLeavesThePageFillingTheNewContainer() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         demo.host.click(at: demo.rowPoint(0))
         demo.host.frames(10)
         demo.host.window.resize(to: Size(width: 600, height: 400))
         demo.host.layout()
         demo.host.runFrames()
-        let detail = try #require(demo.navigation.topViewController as? DetailPage)
+        let detail = try #require(demo.navigation.topViewController as? RowDetailPage)
         #expect(demo.navigation.containerView.frame == Rect(x: 0, y: 52, width: 600, height: 348))
         #expect(detail.view.frame == demo.navigation.containerView.bounds)
         #expect(detail.view.transform == .identity)

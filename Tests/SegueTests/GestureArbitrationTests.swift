@@ -1,24 +1,24 @@
-import Demos
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 @MainActor
 @Suite("Gesture arbitration")
 struct GestureArbitrationTests {
     @Test func aPressOnARowReleasedInsidePushes() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         demo.host.press(at: demo.rowPoint(1))
         demo.host.frame(after: 0.1)
         demo.host.move(to: Point(x: 203, y: demo.rowPoint(1).y + 2)) // a little jitter
         demo.host.release()
         demo.host.runFrames()
         #expect(demo.navigation.viewControllers.count == 2)
-        #expect((demo.navigation.topViewController as? DetailPage)?.item.title == DemoItem.samples[1].title)
+        #expect((demo.navigation.topViewController as? RowDetailPage)?.item.title == RowItem.samples[1].title)
     }
 
     @Test func aPressOnARowReleasedOutsideItDoesNotPush() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         demo.host.press(at: demo.rowPoint(1))
         demo.host.moveLinearly(to: demo.rowPoint(3), steps: 5)
         demo.host.release()
@@ -33,7 +33,7 @@ struct GestureArbitrationTests {
         // the pointer is still inside it. A row is as wide as the window, so a 150 px horizontal
         // drag released on the same row "taps" it and pushes. Control's own doc says "a press
         // that turns into a drag cancels it".
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let row = demo.rowPoint(1, x: 100)
         demo.host.press(at: row)
         demo.host.moveLinearly(to: Point(x: 250, y: row.y), steps: 10)
@@ -65,7 +65,7 @@ struct GestureArbitrationTests {
     }
 
     @Test func pointerLeavingMidDragCancelsTheInteractivePop() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let detail = try #require(demo.pushByTappingRow(0))
         demo.host.clearTrace()
         demo.host.drag(from: demo.edgePoint(), to: Point(x: 0.6 * demo.width, y: 160))
@@ -92,7 +92,7 @@ struct GestureArbitrationTests {
     }
 
     @Test func aSecondButtonMidDragCancelsTheInteractivePop() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let detail = try #require(demo.pushByTappingRow(0))
         demo.host.clearTrace()
         demo.host.drag(from: demo.edgePoint(), to: Point(x: 0.7 * demo.width, y: 160))
@@ -109,7 +109,7 @@ struct GestureArbitrationTests {
         #expect(detail.view.transform == .identity)
 
         // The next click works as usual.
-        demo.host.click(at: DemoFixture.backButtonPoint)
+        demo.host.click(at: NavigationFixture.backButtonPoint)
         demo.host.runFrames()
         #expect(demo.navigation.viewControllers.count == 1)
     }

@@ -1,4 +1,3 @@
-import Demos
 import Motion
 import Segue
 import Testing
@@ -7,8 +6,8 @@ import Testing
 @Suite("Interactive pop from the left edge")
 struct InteractivePopTests {
     /// A demo with one detail page pushed and the trace cleared.
-    private func pushedDemo() throws -> (DemoFixture, ViewController) {
-        let demo = DemoFixture()
+    private func pushedDemo() throws -> (NavigationFixture, ViewController) {
+        let demo = NavigationFixture()
         let detail = try #require(demo.pushByTappingRow(0))
         demo.host.clearTrace()
         return (demo, detail)
@@ -55,7 +54,7 @@ struct InteractivePopTests {
         #expect(detail.view.transform == .identity)
         #expect(demo.list.view.transform == .identity)
         #expect(detail.view.frame == demo.navigation.containerView.bounds)
-        #expect(demo.navigation.navigationBar.title == DemoItem.samples[0].title)
+        #expect(demo.navigation.navigationBar.title == RowItem.samples[0].title)
         #expect(!demo.navigation.navigationBar.backButton.isHidden)
 
         #expect(demo.host.traceEvents == [.begin, .cancel, .complete])
@@ -73,7 +72,7 @@ struct InteractivePopTests {
         demo.host.runFrames()
         demo.host.clearTrace()
 
-        demo.host.click(at: DemoFixture.backButtonPoint)
+        demo.host.click(at: NavigationFixture.backButtonPoint)
         let elapsed = demo.host.runFrames()
         #expect(elapsed <= 0.5 + 2.0 / 60 + 1e-9, "a Back click is not interactive: it must not hang")
         #expect(demo.host.traceEvents == [.begin, .complete])
@@ -111,7 +110,7 @@ struct InteractivePopTests {
     }
 
     @Test func anEdgeDragOnTheRootPageDoesNotStartATransition() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         demo.host.drag(from: demo.edgePoint(), to: Point(x: 200, y: 160))
         #expect(demo.navigation.activeTransition == nil)
         #expect(demo.host.trace.isEmpty)

@@ -1,8 +1,7 @@
 import Canvas
-import Demos
 import Motion
 import Segue
-import SegueTestKit
+import SegueTesting
 import Testing
 
 /// The motion plot offscreen: what it records of a driven transition (compared with the
@@ -23,8 +22,8 @@ struct MotionPlotTests {
     /// A pushed detail page, then a left-edge drag from x = 5 to 40 % of the width in ten
     /// equal steps over 10/60 s, released at once: the pop stays under the pointer, so the
     /// progress is x / width, and the release velocity is the pointer's speed over the width.
-    private func releasedPop() throws -> (DemoFixture, releaseTime: Double, dragTimes: [Double]) {
-        let demo = DemoFixture()
+    private func releasedPop() throws -> (NavigationFixture, releaseTime: Double, dragTimes: [Double]) {
+        let demo = NavigationFixture()
         try #require(demo.pushByTappingRow(0) != nil)
         demo.host.press(at: demo.edgePoint())
         var times: [Double] = []
@@ -125,8 +124,8 @@ struct MotionPlotTests {
 
     // MARK: the overlay
 
-    private func pushed() throws -> DemoFixture {
-        let demo = DemoFixture()
+    private func pushed() throws -> NavigationFixture {
+        let demo = NavigationFixture()
         try #require(demo.pushByTappingRow(0) != nil)
         return demo
     }
@@ -202,7 +201,7 @@ struct MotionPlotTests {
     }
 
     @Test func clicksPassThroughThePanelAndTheLayoutStays() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let window = demo.host.window
         let rootFrame = window.rootView.frame
         let listFrame = demo.list.view.frame

@@ -1,4 +1,3 @@
-import Demos
 import Motion
 import Segue
 import Testing
@@ -6,7 +5,7 @@ import Testing
 @MainActor
 @Suite("Pop by Back button and Alt+Left")
 struct PopTests {
-    private func expectBackAtList(_ demo: DemoFixture, detail: ViewController) {
+    private func expectBackAtList(_ demo: NavigationFixture, detail: ViewController) {
         #expect(demo.navigation.viewControllers.count == 1)
         #expect(demo.navigation.topViewController === demo.list)
         #expect(demo.containerSubviewIDs == [ObjectIdentifier(demo.list.view)])
@@ -20,12 +19,12 @@ struct PopTests {
     }
 
     @Test func backButtonPopsToTheList() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let detail = try #require(demo.pushByTappingRow(0))
         #expect(!demo.navigation.navigationBar.backButton.isHidden)
         demo.host.clearTrace()
 
-        demo.host.click(at: DemoFixture.backButtonPoint)
+        demo.host.click(at: NavigationFixture.backButtonPoint)
         let elapsed = demo.host.runFrames()
         #expect(elapsed <= 0.5 + 2.0 / 60 + 1e-9)
         expectBackAtList(demo, detail: detail)
@@ -33,7 +32,7 @@ struct PopTests {
     }
 
     @Test func altLeftPopsToTheList() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let detail = try #require(demo.pushByTappingRow(3))
         demo.host.clearTrace()
 
@@ -43,7 +42,7 @@ struct PopTests {
     }
 
     @Test func leftWithoutAltAndAltLeftOnTheRootDoNothing() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         demo.host.key(.left, modifiers: .alt)
         #expect(!demo.host.window.wantsFrames)
         #expect(demo.host.trace.isEmpty)
@@ -57,8 +56,8 @@ struct PopTests {
     }
 
     @Test func clickingWhereTheHiddenBackButtonWouldBeOnTheRootDoesNothing() {
-        let demo = DemoFixture()
-        demo.host.click(at: DemoFixture.backButtonPoint)
+        let demo = NavigationFixture()
+        demo.host.click(at: NavigationFixture.backButtonPoint)
         demo.host.runFrames()
         #expect(demo.navigation.viewControllers.count == 1)
         #expect(demo.host.trace.isEmpty)

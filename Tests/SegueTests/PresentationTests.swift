@@ -1,6 +1,7 @@
 import Canvas
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// A custom presentation that keeps the presenter and centres a half-size panel.

@@ -1,4 +1,3 @@
-import Demos
 import Motion
 import Segue
 import Testing
@@ -7,7 +6,7 @@ import Testing
 @Suite("Push by tapping a row")
 struct PushTests {
     @Test func tappingARowPushesItsDetailPageAfterHalfASecond() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let list = demo.list
         demo.host.click(at: demo.rowPoint(1))
 
@@ -21,19 +20,19 @@ struct PushTests {
         #expect(elapsed <= 0.25 + 2.0 / 60 + 1e-9, "the push must not outlast its 0.5 s (plus a frame)")
 
         #expect(demo.navigation.viewControllers.count == 2)
-        let detail = try #require(demo.navigation.topViewController as? DetailPage)
-        #expect(detail.item.title == DemoItem.samples[1].title)
+        let detail = try #require(demo.navigation.topViewController as? RowDetailPage)
+        #expect(detail.item.title == RowItem.samples[1].title)
         #expect(demo.containerSubviewIDs == [ObjectIdentifier(detail.view)])
         #expect(list.view.superview == nil, "the list view leaves the container")
         #expect(detail.view.transform == .identity)
         #expect(list.view.transform == .identity)
         #expect(detail.view.frame == demo.navigation.containerView.bounds)
-        #expect(demo.navigation.navigationBar.title == DemoItem.samples[1].title)
+        #expect(demo.navigation.navigationBar.title == RowItem.samples[1].title)
         #expect(detail.parent === demo.navigation)
     }
 
     @Test func eachPushTracesOneBeginAndExactlyOneCompletedComplete() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         demo.pushByTappingRow(0)
         #expect(demo.host.traceEvents == [.begin, .complete])
         #expect(demo.host.completions.map(\.completed) == [true])
@@ -42,7 +41,7 @@ struct PushTests {
 
         // A second push (after popping) traces its own single completion.
         demo.host.clearTrace()
-        demo.host.click(at: DemoFixture.backButtonPoint)
+        demo.host.click(at: NavigationFixture.backButtonPoint)
         demo.host.runFrames()
         demo.pushByTappingRow(2)
         #expect(demo.host.completions.map(\.kind) == [.pop, .push])
@@ -50,7 +49,7 @@ struct PushTests {
     }
 
     @Test func theWindowStopsWantingFramesOnceThePushSettles() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         #expect(!demo.host.window.wantsFrames, "idle before any input")
         demo.host.click(at: demo.rowPoint(0))
         #expect(demo.host.window.wantsFrames)

@@ -1,7 +1,7 @@
 import Canvas
-import Demos
 import Motion
 @testable import Segue
+import SegueTesting
 import Testing
 
 /// What a frame costs, counted rather than timed: content redraws, damage, layers, overdraw.
@@ -15,7 +15,7 @@ struct RenderingCostTests {
     }
 
     @Test func aSlidingPageNeverRedrawsItsContent() throws {
-        let demo = DemoFixture(size: Size(width: 400, height: 300))
+        let demo = NavigationFixture(size: Size(width: 400, height: 300))
         let canvas = Canvas(surface: Surface(width: 400, height: 300))
         _ = frame(demo.host, into: canvas)
         demo.host.click(at: demo.rowPoint(0))
@@ -40,11 +40,11 @@ struct RenderingCostTests {
         #expect(draws(list) + draws(detail) == before, "the sliding pages' content was redrawn")
         // The flattened layers were rendered once, before these frames.
         #expect(layersRendered == 0)
-        try #require(demo.navigation.topViewController is DetailPage)
+        try #require(demo.navigation.topViewController is RowDetailPage)
     }
 
     @Test func aSlideRepaintsOnlyWhatMovedAndOverdrawsLittle() {
-        let demo = DemoFixture(size: Size(width: 400, height: 300))
+        let demo = NavigationFixture(size: Size(width: 400, height: 300))
         let canvas = Canvas(surface: Surface(width: 400, height: 300))
         _ = frame(demo.host, into: canvas)
         demo.host.click(at: demo.rowPoint(0))
@@ -61,7 +61,7 @@ struct RenderingCostTests {
     }
 
     @Test func anIdleWindowHasNoDamageAndAHighlightDamagesOnlyTheRow() {
-        let demo = DemoFixture(size: Size(width: 400, height: 300))
+        let demo = NavigationFixture(size: Size(width: 400, height: 300))
         let canvas = Canvas(surface: Surface(width: 400, height: 300))
         _ = frame(demo.host, into: canvas)
         #expect(frame(demo.host, into: canvas).damage == nil)
@@ -73,7 +73,7 @@ struct RenderingCostTests {
     }
 
     @Test func damageOnlyFramesMatchFullRedraws() {
-        let demo = DemoFixture(size: Size(width: 400, height: 300))
+        let demo = NavigationFixture(size: Size(width: 400, height: 300))
         let incremental = Canvas(surface: Surface(width: 400, height: 300))
         _ = frame(demo.host, into: incremental)
         demo.host.click(at: demo.rowPoint(2))
@@ -81,7 +81,7 @@ struct RenderingCostTests {
             demo.host.frame()
             _ = frame(demo.host, into: incremental)
         }
-        demo.host.press(at: DemoFixture.backButtonPoint)
+        demo.host.press(at: NavigationFixture.backButtonPoint)
         _ = frame(demo.host, into: incremental)
         demo.host.release()
         for _ in 0..<12 {

@@ -1,5 +1,4 @@
 import Canvas
-import Demos
 import Motion
 import Segue
 import Testing
@@ -25,7 +24,7 @@ struct RenderingTests {
     static let detailTint = Color.interpolate(from: .white, to: accent, fraction: 0.12)
 
     @Test func aSettledListShowsWhiteRowsAndTheFirstRowsAccentDot() {
-        let demo = DemoFixture(size: Size(width: 400, height: 300))
+        let demo = NavigationFixture(size: Size(width: 400, height: 300))
         let surface = demo.host.render()
         #expect(surface.width == 400 && surface.height == 300)
 
@@ -40,8 +39,8 @@ struct RenderingTests {
     }
 
     @Test func aMidDragFrameSplitsAtThePointer() throws {
-        let demo = DemoFixture(size: Size(width: 400, height: 300))
-        try #require(demo.pushByTappingRow(0) is DetailPage)
+        let demo = NavigationFixture(size: Size(width: 400, height: 300))
+        try #require(demo.pushByTappingRow(0) is RowDetailPage)
         demo.host.drag(from: demo.edgePoint(), to: Point(x: 160, y: 160))
         let surface = demo.host.render()
 
@@ -69,7 +68,7 @@ struct RenderingTests {
     }
 
     @Test func renderingTwiceWithoutChangesGivesTheSamePixels() {
-        let demo = DemoFixture(size: Size(width: 400, height: 300))
+        let demo = NavigationFixture(size: Size(width: 400, height: 300))
         let a = demo.host.render()
         let b = demo.host.render()
         var differing = 0

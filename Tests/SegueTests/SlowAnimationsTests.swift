@@ -1,8 +1,8 @@
 import Canvas
-import Demos
 import Foundation
 import Motion
 import Segue
+import SegueTesting
 import SegueTestKit
 import Testing
 
@@ -17,15 +17,17 @@ struct SlowAnimationsTests {
 
     @Test("at ×5 the 0.5 s slide push takes 2.5 s (frame timestamps)")
     func slidePushAtFive() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         demo.host.window.animationSlowdown = 5
-        let measured = try TransitionDurationTests.measure(demo.host) { demo.host.click(at: demo.rowPoint(0)) }
-        TransitionDurationTests.expectDuration(measured, 2.5, "slide push at ×5")
+        let measured = try demo.host.measureTransition { demo.host.click(at: demo.rowPoint(0)) }
+        // A transition of D seconds completes on the first frame at or after D.
+        #expect(measured >= 2.5 - 1e-9 && measured < 2.5 + Self.frame,
+                "slide push at ×5: \(measured) s from frame timestamps, expected 2.5 s")
     }
 
     @Test("Ctrl+T toggles ×5 and back; the factor parses from text")
     func toggleKeyAndParsing() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         demo.host.key(Self.ctrlT.key, modifiers: Self.ctrlT.modifiers)
         #expect(demo.host.window.animationSlowdown == 5)
         demo.host.key(Key.other(0x54), modifiers: [.control, .shift])
@@ -38,7 +40,7 @@ struct SlowAnimationsTests {
 
     @Test("toggling ×5 half-way through a slide: no jump, a fifth of the pace, 0.25 + 5 × 0.25 s in all")
     func toggleMidAnimation() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         demo.host.click(at: demo.rowPoint(0))
         demo.host.frame()   // the timeline starts here
         let started = demo.host.window.now
@@ -63,7 +65,7 @@ struct SlowAnimationsTests {
 
     @Test("at ×5 a drag still follows the pointer 1:1, and the release's speed carries on in real time")
     func gesturesAreNotSlowed() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let detail = try #require(demo.pushByTappingRow(0))
         demo.host.window.animationSlowdown = 5
         let w = demo.width
@@ -95,7 +97,7 @@ struct SlowAnimationsTests {
 
     @Test("a badge in the top-right corner shows while slowed")
     func badge() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let w = Int(demo.width)
         let probe = (x: w - 15, y: 13)
         let normal = demo.host.render().pixel(x: probe.x, y: probe.y)
@@ -112,7 +114,7 @@ struct SlowAnimationsTests {
 
     @Test("with the motion plot showing, the badge moves below its panel instead of under it")
     func badgeBelowTheMotionPlot() {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         demo.host.window.animationSlowdown = 5
         demo.host.window.showsMotionPlot = true
         let shot = demo.host.render()

@@ -1,6 +1,7 @@
 import Canvas
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// Logs appearance callbacks of a page, for order checks.

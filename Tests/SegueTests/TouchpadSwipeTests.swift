@@ -1,5 +1,6 @@
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// MOTION.md target 8: a two-finger horizontal touchpad scroll swipes tabs and pops

@@ -1,5 +1,6 @@
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// The coordinator as UIKit has it: `transitionCoordinator` only during a transition,

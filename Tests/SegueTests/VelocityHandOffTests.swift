@@ -1,4 +1,3 @@
-import Demos
 import Motion
 import Segue
 import Testing
@@ -13,7 +12,7 @@ struct VelocityHandOffTests {
     /// frames in lockstep at 60 Hz) so that the last event lands on `end`, and releases there at
     /// once. Returns the detail view's tx after the last drag event, and at the first two frames
     /// after release.
-    private func flick(from start: Double, to end: Double, demo: DemoFixture, detail: ViewController)
+    private func flick(from start: Double, to end: Double, demo: NavigationFixture, detail: ViewController)
         -> (lastDrag: Double, first: Double, second: Double)
     {
         let step = Self.speed * Self.dt * (end > start ? 1 : -1)
@@ -34,7 +33,7 @@ struct VelocityHandOffTests {
     }
 
     @Test func aSteadyFlickReleasedAt60PercentKeepsItsSpeedWithoutAJump() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let detail = try #require(demo.pushByTappingRow(0))
         demo.host.clearTrace()
         let w = demo.width
@@ -62,7 +61,7 @@ struct VelocityHandOffTests {
     }
 
     @Test func aSteadyLeftwardFlickReleasedAt40PercentCancelsAtItsSpeed() throws {
-        let demo = DemoFixture()
+        let demo = NavigationFixture()
         let detail = try #require(demo.pushByTappingRow(0))
         let w = demo.width
         // Drag out to 70 % first (slowly), then flick back left to 40 %.

@@ -1,6 +1,7 @@
 import Canvas
 import Motion
 @testable import Segue
+import SegueTesting
 import Testing
 
 /// Records the window-management requests a window makes of its platform.

@@ -1,6 +1,6 @@
-import Demos
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// A window that goes away frees everything it showed, whatever was on screen or running then:
@@ -75,36 +75,12 @@ struct WindowLifetimeTests {
     @Test func aWindowDroppedMidDragOfAnInteractivePopFreesTheTransition() {
         let watched = Watched()
         do {
-            let demo = DemoFixture()
+            let demo = NavigationFixture()
             demo.pushByTappingRow(1)
             demo.host.drag(from: demo.edgePoint(), to: Point(x: 0.4 * demo.width, y: 160))
             #expect(demo.host.window.activeTransitions.first?.isInteractive == true, "the pop follows the drag")
             watchTransitions(of: demo.host, in: watched)
             watched.watch("list", demo.list)
-        }
-        #expect(watched.alive.isEmpty, "still alive: \(watched.alive)")
-    }
-
-    @Test func aWindowDroppedMidCardFlipFreesBothPagesAndTheTransition() {
-        let watched = Watched()
-        do {
-            let page = PetCardPage()
-            let host = OffscreenWindow(root: page, size: ModalScenesTests.size)
-            page.presentReveal()
-            host.frames(10)
-            #expect(host.window.activeTransitions.first?.kind == .present, "the flip runs")
-            watchTransitions(of: host, in: watched)
-        }
-        #expect(watched.alive.isEmpty, "still alive: \(watched.alive)")
-    }
-
-    @Test func theDemoFreesItsTabDelegateWithItsWindow() {
-        let watched = Watched()
-        do {
-            let host = OffscreenWindow(root: DemoApp.makeRoot(), size: Size(width: 800, height: 600))
-            let tabs = host.window.rootViewController as? TabBarController
-            watched.watch("tab bar controller", tabs)
-            watched.watch("tab delegate", tabs?.delegate)
         }
         #expect(watched.alive.isEmpty, "still alive: \(watched.alive)")
     }

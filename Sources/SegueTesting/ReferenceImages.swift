@@ -7,7 +7,9 @@ import Foundation
 /// channel (alpha and premultiplied colour) of the reference. A missing reference is a failure; with
 /// `SEGUE_UPDATE_REFERENCES=1` the render is written as the new reference instead.
 public enum ReferenceImages {
+    /// How far a channel may differ, in 1/255ths.
     public static let channelTolerance = 2
+    /// The fraction of pixels that must be within ``channelTolerance``.
     public static let requiredFraction = 0.999
 
     /// Returns nil when `surface` matches `directory/name.png`, or why not. A mismatching render

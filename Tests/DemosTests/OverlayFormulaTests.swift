@@ -2,6 +2,7 @@ import Canvas
 import Demos
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// Tutorial 000's overlay against its own code, at several times on a manual clock:

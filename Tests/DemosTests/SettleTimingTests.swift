@@ -3,6 +3,7 @@ import Canvas
 import Foundation
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// After release each transition keeps its own character (UIKit's `continueAnimation(

@@ -3,6 +3,7 @@ import Demos
 import Foundation
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// The gallery's navigation controller in a 400 × 300 offscreen window on a manual clock.

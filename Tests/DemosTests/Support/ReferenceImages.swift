@@ -1,6 +1,6 @@
 import Canvas
 import Foundation
-import SegueTestKit
+import SegueTesting
 import Testing
 
 /// Compares `surface` with `References/<name>.png` of this test target, by

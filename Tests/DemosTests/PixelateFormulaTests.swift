@@ -2,6 +2,7 @@ import Canvas
 @testable import Demos
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// Tutorial 003's pixelate dissolve on the pixels, from the tutorial's own lines:

@@ -1,21 +1,17 @@
-import Demos
 import Motion
 import Segue
+import SegueTesting
 
-/// The demo's navigation stack (a ``ListPage`` of ``DemoItem/samples``, every row a plain
-/// slide push of a ``DetailPage``) in an offscreen window.
+/// A navigation stack of a ``RowListPage`` of ``RowItem/samples`` in an offscreen window:
+/// every row pushes a ``RowDetailPage`` with the default slide.
 @MainActor
-struct DemoFixture {
+struct NavigationFixture {
     let host: OffscreenWindow
     let navigation: NavigationController
-    let list: ListPage
+    let list: RowListPage
 
     init(size: Size = Size(width: 400, height: 300)) {
-        list = ListPage(title: "Navigation", items: DemoItem.samples.map { item in
-            var slide = item
-            slide.style = .slide
-            return slide
-        })
+        list = RowListPage(title: "Navigation", items: RowItem.samples)
         navigation = NavigationController(rootViewController: list)
         host = OffscreenWindow(root: navigation, size: size)
     }
@@ -24,7 +20,7 @@ struct DemoFixture {
 
     /// The middle of row `index` in window coordinates (rows are 56 px tall below the 52 px bar).
     func rowPoint(_ index: Int, x: Double = 200) -> Point {
-        Point(x: x, y: NavigationBar.height + ListPage.rowHeight * Double(index) + ListPage.rowHeight / 2)
+        Point(x: x, y: NavigationBar.height + RowListPage.rowHeight * Double(index) + RowListPage.rowHeight / 2)
     }
 
     /// Inside the bar's Back button (x 4…100, y 6…45).

@@ -2,6 +2,7 @@ import Canvas
 @testable import Demos
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// Each tutorial's duration, measured from frame timestamps (not read from the animators'
@@ -13,24 +14,10 @@ import Testing
 struct TransitionDurationTests {
     static let frame = OffscreenWindow.frameInterval
 
-    /// Runs `start`, then ticks frames until the transition it started completes; returns the
-    /// time from the frame its timeline started at to the completing frame.
+    /// The duration of the transition `start` begins, from frame timestamps
+    /// (``OffscreenWindow/measureTransition(within:start:)``).
     static func measure(_ host: OffscreenWindow, start: () -> Void) throws -> Double {
-        host.clearTrace()
-        start()
-        var begin: Double?
-        for _ in 0..<3000 {
-            host.frame()
-            if begin == nil, let context = host.window.activeTransitions.last, context.timeline.state == .running {
-                begin = host.window.now
-            }
-            if host.trace.contains(where: { $0.event == .complete }) {
-                let began = try #require(begin, "the transition never ran on its timeline")
-                return host.window.now - began
-            }
-        }
-        Issue.record("no completion within 50 s")
-        return .nan
+        try host.measureTransition(start: start)
     }
 
     static func expectDuration(_ measured: Double, _ tutorial: Double, _ what: String,

@@ -2,6 +2,7 @@
 import Demos
 import Motion
 @testable import Segue
+import SegueTesting
 import Testing
 
 /// Promoted layers (``Window/promotesLayers``), checked offscreen against the window that

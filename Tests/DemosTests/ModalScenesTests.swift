@@ -2,6 +2,7 @@ import Canvas
 import Demos
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// The Modal tab's tutorial presentations (the card flip: CardFlipTests) offscreen on a manual clock: key frames of each

@@ -3,6 +3,7 @@ import Canvas
 import Foundation
 import Motion
 import Segue
+import SegueTesting
 import SegueTestKit
 import Testing
 

@@ -2,6 +2,7 @@ import Canvas
 @testable import Demos
 import Motion
 import Segue
+import SegueTesting
 import Testing
 
 /// One assertion from the tutorial's own formula for the scenes that had none, on a manual

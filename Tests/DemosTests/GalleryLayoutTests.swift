@@ -3,6 +3,7 @@ import Demos
 import Foundation
 import Motion
 import Segue
+import SegueTesting
 import SegueTestKit
 import Testing
 

@@ -1,0 +1,85 @@
+import Demos
+import Motion
+import Segue
+
+/// The four tabs of `segue-demo`'s bottom bar, left to right (``DemoApp/makeRoot()``).
+public enum DemoTab: Int, Sendable, CaseIterable {
+    /// The list of rows (tutorials 000 and 003); the sheet, overlay, card and icon
+    /// (000, 002, 004); the photo grid (001); the custom container.
+    case navigation, modal, gallery, container
+}
+
+/// Where things are in `segue-demo`'s window, in window coordinates (logical px, the window's
+/// top left at 0, 0; add the header bar where the app draws one).
+///
+/// Computed from the demo's layout constants where those can be read off the main actor
+/// (``ListPage/rowHeight``, ``GalleryPage/cellFrame(_:width:)``); the rest are Segue's and
+/// the demo's main-actor constants and private frames written out, each saying where it comes
+/// from. DemosTests' DemoLayoutTests lay the demo out offscreen and check that every one of
+/// them hits what it names.
+public enum DemoLayout {
+    /// The window size the e2e tests and the tour run the app at.
+    public static let windowSize = Size(width: 800, height: 600)
+    /// The navigation bar's height (``NavigationBar/height``).
+    public static let navigationBarHeight = 52.0
+    /// The bottom tab bar's height (``TabBarController/barHeight``).
+    public static let tabBarHeight = 60.0
+
+    /// The header bar the app draws above its content where the compositor leaves decorations
+    /// to it (``WindowFrameMetrics/headerHeight``): add it to a content position for the window's.
+    public static let headerHeight = WindowFrameMetrics.headerHeight
+
+    /// The middle of `tab`'s button: the bottom bar split into four equal buttons.
+    public static func tabButton(_ tab: DemoTab, in size: Size = windowSize) -> Point {
+        let width = size.width / Double(DemoTab.allCases.count)
+        return Point(x: width * (Double(tab.rawValue) + 0.5), y: size.height - tabBarHeight / 2)
+    }
+
+    /// Inside the navigation bar's Back button (x 4…100, y 6…45: NavigationBar's layout).
+    public static let backButton = Point(x: 40, y: navigationBarHeight / 2)
+
+    /// The middle of row `index` of the Navigation tab's list (``ListPage/rowHeight`` rows
+    /// below the navigation bar), at `x`.
+    public static func row(_ index: Int, x: Double = 200) -> Point {
+        Point(x: x, y: navigationBarHeight + ListPage.rowHeight * (Double(index) + 0.5))
+    }
+
+    /// Row `index` of the Navigation tab's list in a window `width` wide (at most
+    /// ``ListPage/maximumRowWidth``, centred: ``ListPage/rowFrame(_:width:)``).
+    public static func rowFrame(_ index: Int, width: Double = windowSize.width) -> Rect {
+        ListPage.rowFrame(index, width: width).offsetBy(dx: 0, dy: navigationBarHeight)
+    }
+
+    /// The centre pixel of row `index`'s accent dot (20 px across, 16 px in: ListPage's row).
+    public static func rowDot(_ index: Int) -> (x: Int, y: Int) {
+        let centre = row(index, x: 26)
+        return (Int(centre.x), Int(centre.y))
+    }
+
+    /// The Modal tab's "Sheet" button (ModalPage's layout: 24 px in, 64 px down, at most 420 ×
+    /// 48; the tab has no navigation bar).
+    public static let sheetButtonFrame = Rect(x: 24, y: 64, width: 420, height: 48)
+    /// The Modal tab's "Overlay" button, the next one down (y 128: ModalPage's layout).
+    public static let overlayButtonFrame = Rect(x: 24, y: 128, width: 420, height: 48)
+    /// Where the tests click the "Sheet" button.
+    public static let sheetButton = Point(x: 200, y: sheetButtonFrame.midY)
+    /// Where the tests click the "Overlay" button.
+    public static let overlayButton = Point(x: 200, y: overlayButtonFrame.midY)
+    /// The Modal tab's pet card (``ModalPage/cardFrame``).
+    public static let modalCardFrame = Rect(x: 24, y: 200, width: 200, height: 280)
+    /// The middle of the Modal tab's pet card.
+    public static let modalCard = modalCardFrame.center
+    /// The Modal tab's icon tile (``ModalPage/iconFrame``), beside the card at the window's width.
+    public static let modalIconFrame = Rect(x: 256, y: 200, width: 96, height: 96)
+    /// The middle of the Modal tab's icon tile.
+    public static let modalIcon = modalIconFrame.center
+    /// The middle of the card on the presented card page in an 800 × 600 window
+    /// (``PetCardPage/cardFrame(in:)``: centred, below the middle).
+    public static let petCard = Point(x: 400, y: 340)
+
+    /// Gallery cell `index` in the window (``GalleryPage/cellFrame(_:width:)`` below the
+    /// navigation bar, the grid scrolled to its top).
+    public static func galleryCell(_ index: Int, in size: Size = windowSize) -> Rect {
+        GalleryPage.cellFrame(index, width: size.width).offsetBy(dx: 0, dy: navigationBarHeight)
+    }
+}

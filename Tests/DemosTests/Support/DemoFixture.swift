@@ -1,0 +1,53 @@
+import Demos
+import Motion
+import Segue
+import SegueTesting
+
+/// The demo's navigation stack (a ``ListPage`` of ``DemoItem/samples``, every row a plain
+/// slide push of a ``DetailPage``) in an offscreen window.
+@MainActor
+struct DemoFixture {
+    let host: OffscreenWindow
+    let navigation: NavigationController
+    let list: ListPage
+
+    init(size: Size = Size(width: 400, height: 300)) {
+        list = ListPage(title: "Navigation", items: DemoItem.samples.map { item in
+            var slide = item
+            slide.style = .slide
+            return slide
+        })
+        navigation = NavigationController(rootViewController: list)
+        host = OffscreenWindow(root: navigation, size: size)
+    }
+
+    var width: Double { host.width }
+
+    /// The middle of row `index` in window coordinates (rows are 56 px tall below the 52 px bar).
+    func rowPoint(_ index: Int, x: Double = 200) -> Point {
+        Point(x: x, y: NavigationBar.height + ListPage.rowHeight * Double(index) + ListPage.rowHeight / 2)
+    }
+
+    /// Inside the bar's Back button (x 4…100, y 6…45).
+    static let backButtonPoint = Point(x: 50, y: 25)
+
+    /// A point in the content just inside the left edge, where the interactive pop starts.
+    func edgePoint(y: Double = 160) -> Point { Point(x: 5, y: y) }
+
+    /// Taps row `index` and runs the push to its end.
+    @discardableResult
+    func pushByTappingRow(_ index: Int = 0) -> ViewController? {
+        host.click(at: rowPoint(index))
+        host.runFrames()
+        return navigation.topViewController
+    }
+
+    /// Identities of the container's subviews, bottom to top.
+    var containerSubviewIDs: [ObjectIdentifier] {
+        navigation.containerView.subviews.map(ObjectIdentifier.init)
+    }
+
+    var stackIDs: [ObjectIdentifier] {
+        navigation.viewControllers.map(ObjectIdentifier.init)
+    }
+}
