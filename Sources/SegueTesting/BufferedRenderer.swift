@@ -2,7 +2,7 @@ import Canvas
 import Motion
 import Segue
 
-/// Draws a ``Window`` as the Wayland client does: two buffers in rotation, each repaired by
+/// Draws a `Window` as the Wayland client does: two buffers in rotation, each repaired by
 /// what changed since it was last shown, at a device scale.
 ///
 /// ``OffscreenWindow/render()`` redraws everything; this draws only the damage, so what it

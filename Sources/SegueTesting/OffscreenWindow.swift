@@ -2,8 +2,8 @@ import Canvas
 import Motion
 import Segue
 
-/// A ``Window`` run offscreen on a manual clock: input with explicit timestamps, 60 Hz frame
-/// ticks, rendering into a ``Surface``, and every ``TraceRecord`` collected.
+/// A `Window` run offscreen on a manual clock: input with explicit timestamps, 60 Hz frame
+/// ticks, rendering into a `Surface`, and every `TraceRecord` collected.
 ///
 /// This is the test host of Segue, as swift-nio's `EmbeddedEventLoop` is of NIO: nothing runs
 /// unless the caller ticks it, so a transition's every frame is reproducible. The library's
