@@ -18,4 +18,21 @@ public enum RubberBand {
         if p > 1 { return 1 + apply(p - 1, limit: limit) }
         return p
     }
+
+    /// The raw overscroll that ``apply(_:limit:)`` damps to `d`: `d / (1 − |d|/limit)`, for
+    /// |d| < `limit` (a damped value at or past the limit has no finite raw one: it is held just
+    /// inside). A drag that catches a rubber-banded settle starts from here, so the page stays put.
+    public static func unapply(_ d: Double, limit: Double) -> Double {
+        precondition(limit > 0, "RubberBand limit must be positive")
+        let held = min(abs(d), limit * (1 - 1e-9))
+        return (d < 0 ? -held : held) / (1 - held / limit)
+    }
+
+    /// The raw progress that ``progress(_:limit:)`` shows as `p`: unchanged inside 0…1,
+    /// ``unapply(_:limit:)`` past either end.
+    public static func rawProgress(_ p: Double, limit: Double) -> Double {
+        if p < 0 { return unapply(p, limit: limit) }
+        if p > 1 { return 1 + unapply(p - 1, limit: limit) }
+        return p
+    }
 }

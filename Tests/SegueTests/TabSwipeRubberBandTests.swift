@@ -107,4 +107,32 @@ struct TabSwipeRubberBandTests {
         #expect(f.trace.filter { $0.event == .complete }.map(\.completed) == [false])
         #expect(outgoing.transform == .identity)
     }
+
+    /// MOTION.md target 5: a press on a settling transition takes it over with at most 0.5 px
+    /// of jump, also while the settle is still past the end; the drag then goes on from there,
+    /// resisting as the formula says.
+    @Test func aPressOnASettlePastTheEndPicksItUpWhereItIs() throws {
+        let f = Fixture()
+        let start = 300.0, x = 150.0
+        f.send(.pointerEnter(Point(x: start, y: f.y)))
+        f.send(.pointerButton(.left, pressed: true))
+        f.drag(through: Self.steps(from: start, to: start - Self.width - x))
+        let incoming = f.pages[1].view
+        f.releaseAfterPause()
+        f.frames(1)
+        let shown = -incoming.transform.tx
+        #expect(shown > 0.5, "still past the end when caught (\(shown) px)")
+
+        let pointer = start - Self.width - x
+        f.send(.pointerButton(.left, pressed: true))
+        f.frames(1)
+        #expect(abs(-incoming.transform.tx - shown) <= 0.5, "caught at \(shown) px, shown at \(-incoming.transform.tx) px")
+
+        // 20 px further past the end: the raw overscroll behind `shown` plus 20, resisted.
+        let raw = shown / (1 - shown / Self.limit)
+        f.drag(through: Self.steps(from: pointer, to: pointer - 20, count: 4))
+        let expected = Self.resisted(raw + 20)
+        #expect(abs(-incoming.transform.tx - expected) < 0.5, "moved to \(-incoming.transform.tx) px, formula \(expected) px")
+    }
 }
+

@@ -112,6 +112,14 @@ public final class InteractiveSwipe {
         return RubberBand.progress(progress, limit: rubberBandLimit / span)
     }
 
+    /// The undamped progress that ``progress(of:span:)`` shows as `shown`: with a rubber band, a
+    /// press on a settle that is past an end picks the drag up there without a jump; without
+    /// one the drag cannot go past an end, so it starts at the end (a bounce's overshoot drops).
+    private func rawProgress(shown: Double, span: Double) -> Double {
+        guard let rubberBandLimit, rubberBandLimit > 0, span > 0 else { return min(max(shown, 0), 1) }
+        return RubberBand.rawProgress(shown, limit: rubberBandLimit / span)
+    }
+
     private func update(_ pan: PanGestureRecognizer, span: Double) {
         interactionController?.update(progress(of: pan, span: span))
     }
@@ -126,7 +134,7 @@ public final class InteractiveSwipe {
         interaction.completionCurve = completionCurve
         interaction.resume(context)
         interactionController = interaction
-        baseProgress = context.percentComplete
+        baseProgress = rawProgress(shown: context.percentComplete, span: max(swipeable?.swipeDistance(self) ?? 1, 1))
         return recognizer
     }
 }

@@ -183,7 +183,9 @@ public final class TransitionContext {
         guard !isComplete, !isInteractive else { return 0 }
         // The timeline's velocity is per animation second; the gesture's is per real second.
         let velocity = timeline.interrupt(at: window?.animationTime ?? 0) / (window?.animationSlowdown ?? 1)
-        percentComplete = timeline.fractionComplete
+        // Where the pages are shown, past an end too (a rubber-banded settle's overshoot), so the
+        // gesture that takes over starts from the picture, not from the clamped fraction.
+        percentComplete = timeline.fractionComplete + timeline.overshoot
         isInteractive = true
         transitionWasCancelled = false
         trace(.interrupt)
