@@ -22,8 +22,11 @@ struct HotplugE2ETests {
     /// Where the detail page's Back button is.
     static let backButton = Point(x: 40, y: 26)
 
+    /// With the moving pages in subsurfaces (`SEGUE_SUBSURFACES=1`), so that the exit also
+    /// destroys layer subsurfaces and their buffers.
     @Test func aSeatRemovedMidDragEndsTheDragAndTheAppLivesOn() throws {
-        let session = try HeadlessSession(width: Self.width, height: Self.height, options: .init(protocolLog: true))
+        let session = try HeadlessSession(width: Self.width, height: Self.height,
+                                          options: .init(environment: ["SEGUE_SUBSURFACES": "1"], protocolLog: true))
         defer { session.stop() }
         try session.waitForApp()
         guard let app = session.app else { throw HarnessError("no app") }
@@ -39,6 +42,7 @@ struct HotplugE2ETests {
         try session.send("output remove second")
         try session.drag(to: Point(x: 0.5 * Double(Self.width), y: Self.dragRow), steps: 4)
         let held = try session.stableScreenshot()
+        #expect(!session.protocolLines("get_subsurface(").isEmpty, "the held pop moves no subsurface")
         let edge = held.firstColumn(inRow: Self.backgroundRow, where: NavigationE2ETests.isDetailTint)
         #expect(edge.map { abs($0 - 400) <= 2 } == true, "the detail page's left edge at \(String(describing: edge)), expected 400 ± 2")
 
