@@ -29,6 +29,9 @@ final class WaylandSeat {
     var onEvent: ((InputEvent) -> Void)?
     /// Called on `wl_pointer.enter` so the window can set the cursor with the enter serial.
     var onPointerEnter: ((_ pointer: OpaquePointer, _ serial: UInt32) -> Void)?
+    /// Called with the pointer about to be released (its capability or the seat went away):
+    /// the window must not set a cursor on it again.
+    var onPointerReleased: ((_ pointer: OpaquePointer) -> Void)?
 
     /// The serial of the latest button press or touch down: what `xdg_toplevel.move`,
     /// `resize` and `show_window_menu` must quote.
@@ -57,9 +60,13 @@ final class WaylandSeat {
     /// cancels a press, a drag and a pinch), a touch cancel, a cancelled hold. A compositor
     /// that removes a seat sends none of these first.
     func endHeldInput() {
+        endPointerInput()
+        if !touchesDown.isEmpty { touchCancel() }
+    }
+
+    private func endPointerInput() {
         if isHolding { holdEnded(time: nil, cancelled: true) }
         if isPinching { pinchEnded(time: nil, cancelled: true) }
-        if !touchesDown.isEmpty { touchCancel() }
         if pointerInside { pointerLeave() }
     }
 
@@ -69,6 +76,7 @@ final class WaylandSeat {
         onEvent = nil
         onPointerEnter = nil
         releaseDevices()
+        onPointerReleased = nil
         if version >= 5 { wl_seat_release(seat) } else { wl_seat_destroy(seat) }
     }
 
@@ -85,7 +93,10 @@ final class WaylandSeat {
         holdGesture = nil
         if let pinchGesture { zwp_pointer_gesture_pinch_v1_destroy(pinchGesture) }
         pinchGesture = nil
-        if let pointer { releaseProxy(pointer, release: wl_pointer_release, destroy: wl_pointer_destroy) }
+        if let pointer {
+            onPointerReleased?(pointer)
+            releaseProxy(pointer, release: wl_pointer_release, destroy: wl_pointer_destroy)
+        }
         pointer = nil
         pointerInside = false
         isHolding = false
@@ -115,6 +126,8 @@ final class WaylandSeat {
                 zwp_pointer_gesture_pinch_v1_add_listener(pinchGesture, pinchListener, data)
             }
         } else if !hasPointer, pointer != nil {
+            // Compositors send a leave first, but the protocol does not promise one.
+            endPointerInput()
             releasePointer()
         }
         if hasKeyboard, keyboard == nil {
@@ -133,6 +146,7 @@ final class WaylandSeat {
             touch = wl_seat_get_touch(seat)
             wl_touch_add_listener(touch, touchListener, data)
         } else if !hasTouch, let touch {
+            if !touchesDown.isEmpty { touchCancel() }
             releaseProxy(touch, release: wl_touch_release, destroy: wl_touch_destroy)
             self.touch = nil
             touchesDown.removeAll()

@@ -196,6 +196,7 @@ final class WaylandWindow: WindowHost {
         for seat in display.seats {
             seat.onEvent = nil
             seat.onPointerEnter = nil
+            seat.onPointerReleased = nil
         }
         feedbacks.destroyAll()
         if let frameCallback { wl_callback_destroy(frameCallback) }
@@ -217,16 +218,17 @@ final class WaylandWindow: WindowHost {
             self.pointerSerial = serial
             self.cursorTheme.set(self.shownCursor, on: pointer, serial: serial, force: true)
         }
+        seat.onPointerReleased = { [weak self] pointer in
+            guard let self, self.pointer == pointer else { return }
+            self.pointer = nil
+            self.pointerBorderEdges = nil
+        }
     }
 
-    /// A seat that went away (it already ended what its input held): nothing of it is used
-    /// again, its pointer least of all (the cursor is set on it).
+    /// A seat that went away (it already ended what its input held, and its pointer goes
+    /// through `onPointerReleased`): its press serial is quoted no more.
     private func detach(_ seat: WaylandSeat) {
         if lastSeat === seat { lastSeat = nil }
-        if let pointer, pointer == seat.pointer {
-            self.pointer = nil
-            pointerBorderEdges = nil
-        }
         borderTouches.removeAll()
     }
 
