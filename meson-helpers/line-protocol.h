@@ -1,7 +1,7 @@
 /*
  * line-protocol.h — what the line-driven input drivers (segue-inject, segue-vpointer,
  * segue-kwin-input) share: one reply line per command, and the parsers of their arguments.
- * Each driver includes it once; everything here is static.
+ * Everything here is static inline, so any file of a driver may include it.
  */
 #pragma once
 
@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Answers the current command: exactly one line, flushed ("ok" or "error: ..."). */
-static void
+static inline void
 reply(const char *fmt, ...)
 {
 	va_list ap;
@@ -27,7 +27,7 @@ reply(const char *fmt, ...)
 }
 
 /* A decimal or 0x-prefixed unsigned 32-bit number; no sign. */
-static bool
+static inline bool
 parse_u32(const char *s, uint32_t *out)
 {
 	char *end;
@@ -43,7 +43,7 @@ parse_u32(const char *s, uint32_t *out)
 	return true;
 }
 
-static bool
+static inline bool
 parse_double(const char *s, double *out)
 {
 	char *end;
@@ -57,7 +57,7 @@ parse_double(const char *s, double *out)
 }
 
 /* down/press/pressed/1 → 1, up/release/released/0 → 0, anything else → -1. */
-static int
+static inline int
 parse_updown(const char *s)
 {
 	if (!s)

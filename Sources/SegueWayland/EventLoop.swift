@@ -9,7 +9,8 @@ import Glibc
 final class EventLoop {
     private let display: OpaquePointer
     private var timers: [TimerSource] = []
-    private var idleHandlers: [() -> Void] = []
+    private var idleHandlers: [(id: Int, run: () -> Void)] = []
+    private var nextIdleHandlerID = 0
     private var exitCode: Int32?
     /// Reused every turn: polling allocates nothing.
     private var fds: [pollfd] = []
@@ -28,8 +29,16 @@ final class EventLoop {
 
     func remove(_ timer: TimerSource) { timers.removeAll { $0 === timer } }
 
-    /// Runs after each dispatch, before sleeping (the place to draw).
-    func addIdleHandler(_ handler: @escaping () -> Void) { idleHandlers.append(handler) }
+    /// Runs after each dispatch, before sleeping (the place to draw). Returns what
+    /// ``removeIdleHandler(_:)`` takes.
+    @discardableResult
+    func addIdleHandler(_ handler: @escaping () -> Void) -> Int {
+        nextIdleHandlerID += 1
+        idleHandlers.append((nextIdleHandlerID, handler))
+        return nextIdleHandlerID
+    }
+
+    func removeIdleHandler(_ id: Int) { idleHandlers.removeAll { $0.id == id } }
 
     /// Delivers `signals` (e.g. SIGTERM) through the loop instead of interrupting it: the
     /// handler only writes the signal's number to a pipe the loop polls (the self-pipe trick).
@@ -62,7 +71,7 @@ final class EventLoop {
             guard wl_display_dispatch_pending(display) >= 0 else { throw lost() }
             // What libwayland logged without the connection failing is said, not kept.
             WaylandLog.flushHeld()
-            for handler in idleHandlers { handler() }
+            for handler in idleHandlers { handler.run() }
             if exitCode != nil { break }
 
             while wl_display_prepare_read(display) != 0 {

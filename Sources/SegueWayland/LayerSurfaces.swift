@@ -82,6 +82,21 @@ final class LayerSurfaces {
         self.parent = parent
     }
 
+    /// Destroys every subsurface (viewport, subsurface, surface) and every buffer, those the
+    /// compositor still holds too: the parent surface goes next.
+    func destroy() {
+        for entry in shown + spares + retiring {
+            entry.destroy()
+            entry.pool.destroyAll()
+        }
+        for pool in draining { pool.destroyAll() }
+        shown.removeAll()
+        spares.removeAll()
+        retiring.removeAll()
+        draining.removeAll()
+        shownIDs.removeAll()
+    }
+
     /// Shows `layers` (paint order, device pixels at `scale`) from the parent's next commit.
     /// Returns whether anything on screen changes with it.
     func update(_ layers: [PromotedLayer], scale: Int32) throws -> Bool {

@@ -20,6 +20,8 @@ final class ShmBuffer {
     fileprivate var isStale = false
     private let data: UnsafeMutableRawPointer
     private let byteCount: Int
+    private var listener: ListenerOwner<ShmBuffer>!
+    private var isDestroyed = false
 
     fileprivate init(shm: OpaquePointer, width: Int, height: Int) throws {
         let stride = Surface.stride(forWidth: width)
@@ -44,10 +46,15 @@ final class ShmBuffer {
         surface = Surface(wrapping: map, width: width, height: height, stride: stride)
         canvas = Canvas(surface: surface)
         staleRegion = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        wl_buffer_add_listener(buffer, bufferListener, Unmanaged.passUnretained(self).toOpaque())
+        listener = ListenerOwner(self)
+        wl_buffer_add_listener(buffer, bufferListener, listener.data)
     }
 
+    /// Destroys the `wl_buffer` and unmaps its memory; its pool decides when (see ``ShmBufferPool``).
     fileprivate func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        listener.detach()
         wl_buffer_destroy(buffer)
         munmap(data, byteCount)
     }
@@ -115,6 +122,14 @@ final class ShmBufferPool {
         buffers.removeAll()
     }
 
+    /// Destroys every buffer now, those the compositor still holds too: the surface they were
+    /// attached to is gone, or the connection is about to close.
+    func destroyAll() {
+        for buffer in buffers + staleBuffers { buffer.destroy() }
+        buffers.removeAll()
+        staleBuffers.removeAll()
+    }
+
     fileprivate func forget(_ buffer: ShmBuffer) {
         staleBuffers.removeAll { $0 === buffer }
     }
@@ -122,10 +137,6 @@ final class ShmBufferPool {
 
 nonisolated(unsafe) private let bufferListener: UnsafeMutablePointer<wl_buffer_listener> = {
     let listener = UnsafeMutablePointer<wl_buffer_listener>.allocate(capacity: 1)
-    listener.initialize(to: wl_buffer_listener(release: { data, _ in
-        guard let data else { return }
-        let owner = Unmanaged<ShmBuffer>.fromOpaque(data).takeUnretainedValue()
-        MainActor.assumeIsolated { owner.released() }
-    }))
+    listener.initialize(to: wl_buffer_listener(release: { data, _ in ListenerOwner<ShmBuffer>.dispatch(data) { $0.released() } }))
     return listener
 }()

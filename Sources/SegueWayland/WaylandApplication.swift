@@ -10,13 +10,6 @@ import Segue
 /// ```
 @MainActor
 public enum WaylandApplication {
-    /// Every connection ``run(_:title:appID:minimumSize:onFirstFrame:stats:onConnected:)``
-    /// opened, never closed: the process exits after the loop and the kernel closes the socket.
-    /// Kept so that what libwayland allocated for it (the proxies a closed window does not
-    /// destroy one by one) stays reachable until then, and LeakSanitizer reports only what is
-    /// really lost — the window and everything it showed are freed when `run` returns.
-    private static var openConnections: [WaylandDisplay] = []
-
     /// Connects, opens the window and runs the event loop. Returns the exit code (0 after
     /// the compositor asked to close); throws a one-line ``WaylandError`` when the compositor
     /// is missing, lacks a required global, or goes away. With `stats`, figures are written
@@ -27,7 +20,15 @@ public enum WaylandApplication {
                            onFirstFrame: (() -> Void)? = nil, stats: FrameStats? = nil,
                            onConnected: (() -> Void)? = nil) throws -> Int32 {
         let display = try WaylandDisplay()
-        openConnections.append(display)
+        // The window destroys its proxies when `runWindow` returns; the connection closes last.
+        defer { display.disconnect() }
+        return try runWindow(on: display, window, title: title, appID: appID, minimumSize: minimumSize,
+                             onFirstFrame: onFirstFrame, stats: stats, onConnected: onConnected)
+    }
+
+    private static func runWindow(on display: WaylandDisplay, _ window: Window, title: String, appID: String,
+                                  minimumSize: Size, onFirstFrame: (() -> Void)?, stats: FrameStats?,
+                                  onConnected: (() -> Void)?) throws -> Int32 {
         let waylandWindow = try WaylandWindow(display: display, content: window, title: title, appID: appID,
                                               minimumSize: minimumSize)
         onConnected?()

@@ -10,9 +10,13 @@ extension WaylandDisplay {
     /// `wl_display_roundtrip`, but giving up after `timeout` seconds with ``WaylandError/noAnswer``.
     func roundtrip(within timeout: Double) throws {
         let answered = SyncFlag()
+        let listener = ListenerOwner(answered)
         guard let callback = wl_display_sync(display) else { throw WaylandDisplay.connectionError(display) }
-        defer { wl_callback_destroy(callback) }
-        wl_callback_add_listener(callback, syncListener, Unmanaged.passUnretained(answered).toOpaque())
+        defer {
+            wl_callback_destroy(callback)
+            withExtendedLifetime(listener) {}
+        }
+        wl_callback_add_listener(callback, syncListener, listener.data)
         let deadline = segue_monotonic_ms() + timeout * 1000
         let fd = wl_display_get_fd(display)
         while !answered.isSet {
@@ -79,9 +83,6 @@ private final class SyncFlag {
 
 nonisolated(unsafe) private let syncListener: UnsafeMutablePointer<wl_callback_listener> = {
     let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
-    listener.initialize(to: wl_callback_listener(done: { data, _, _ in
-        guard let data else { return }
-        Unmanaged<SyncFlag>.fromOpaque(data).takeUnretainedValue().isSet = true
-    }))
+    listener.initialize(to: wl_callback_listener(done: { data, _, _ in ListenerOwner<SyncFlag>.dispatch(data) { $0.isSet = true } }))
     return listener
 }()

@@ -3,6 +3,9 @@ import CWaylandProtocols
 import Glibc
 
 /// The connection to the compositor and the globals Segue binds from its registry.
+///
+/// It owns every global it binds, seats and outputs included: a `global_remove` detaches and
+/// destroys that one at once, and ``disconnect()`` destroys them all, then the connection.
 @MainActor
 final class WaylandDisplay {
     let display: OpaquePointer
@@ -38,8 +41,16 @@ final class WaylandDisplay {
 
     /// Called when a seat appears (the window wires its input to it).
     var onSeatAdded: ((WaylandSeat) -> Void)?
+    /// Called when a seat went away, after it ended what its input held (a drag, a touch)
+    /// and before its proxies are destroyed: the window forgets its pointer and serials.
+    var onSeatRemoved: ((WaylandSeat) -> Void)?
     /// Called when an output's scale changed in place or an output went away.
     var onOutputsChanged: (() -> Void)?
+    /// Called with a `wl_output` proxy about to be destroyed: a surface may still list it
+    /// among the outputs it entered.
+    var onOutputRemoved: ((OpaquePointer) -> Void)?
+    private var listener: ListenerOwner<WaylandDisplay>!
+    private var isDisconnected = false
 
     /// Connects to `$WAYLAND_DISPLAY` (or `wayland-0`) and binds the globals in one round trip;
     /// gives up after ``answerTimeout`` seconds when the compositor does not answer.
@@ -54,8 +65,18 @@ final class WaylandDisplay {
         }
         self.display = display
         loop = EventLoop(display: display)
+        listener = ListenerOwner(self)
         registry = wl_display_get_registry(display)
-        wl_registry_add_listener(registry, registryListener, Unmanaged.passUnretained(self).toOpaque())
+        wl_registry_add_listener(registry, registryListener, listener.data)
+        do {
+            try connect()
+        } catch {
+            disconnect()
+            throw error
+        }
+    }
+
+    private func connect() throws {
         try roundtrip(within: WaylandDisplay.answerTimeout)
         for (global, name) in [(compositor, "wl_compositor"), (shm, "wl_shm"), (wmBase, "xdg_wm_base")]
         where global == nil {
@@ -101,14 +122,16 @@ final class WaylandDisplay {
         case "zwp_linux_dmabuf_v1":
             offersDmabuf = true
         case "wl_seat":
+            // Version 5 brings wl_seat.release and the release of pointer, keyboard and touch.
             if let proxy = bind(name, segue_wl_seat_interface(), min(version, 5)) {
                 let seat = WaylandSeat(seat: proxy, version: min(version, 5), registryName: name, display: self)
                 seats.append(seat)
                 onSeatAdded?(seat)
             }
         case "wl_output":
-            if let proxy = bind(name, segue_wl_output_interface(), min(version, 2)) {
-                let output = WaylandOutput(output: proxy)
+            // Version 3 brings wl_output.release: the compositor learns we are done with it.
+            if let proxy = bind(name, segue_wl_output_interface(), min(version, 3)) {
+                let output = WaylandOutput(output: proxy, version: min(version, 3))
                 output.onScaleChanged = { [weak self] in self?.onOutputsChanged?() }
                 outputs[name] = output
             }
@@ -117,9 +140,59 @@ final class WaylandDisplay {
         }
     }
 
+    /// The object stays until the client destroys it and the compositor may still send it
+    /// events: destroying the proxy now is what guarantees none reaches a freed owner.
     fileprivate func globalRemoved(name: UInt32) {
-        if outputs.removeValue(forKey: name) != nil { onOutputsChanged?() }
-        seats.removeAll { $0.registryName == name }
+        if let output = outputs.removeValue(forKey: name) {
+            onOutputRemoved?(output.output)
+            output.destroy()
+            onOutputsChanged?()
+        }
+        if let index = seats.firstIndex(where: { $0.registryName == name }) {
+            let seat = seats.remove(at: index)
+            seat.endHeldInput()
+            onSeatRemoved?(seat)
+            seat.destroy()
+        }
+    }
+
+    /// Destroys every proxy this connection made, children before parents (each seat's
+    /// devices, then the seats, outputs, the other globals, the registry), then disconnects.
+    /// Whatever used the connection (the window) must have destroyed its own proxies first.
+    func disconnect() {
+        guard !isDisconnected else { return }
+        isDisconnected = true
+        listener?.detach()
+        onSeatAdded = nil
+        onSeatRemoved = nil
+        onOutputsChanged = nil
+        onOutputRemoved = nil
+        for seat in seats { seat.destroy() }
+        seats.removeAll()
+        for output in outputs.values { output.destroy() }
+        outputs.removeAll()
+        if let pointerGestures { zwp_pointer_gestures_v1_release(pointerGestures) }
+        if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        if let viewporter { wp_viewporter_destroy(viewporter) }
+        if let subcompositor { wl_subcompositor_destroy(subcompositor) }
+        if let presentation { wp_presentation_destroy(presentation) }
+        if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
+        if let wmBase { xdg_wm_base_destroy(wmBase) }
+        if let shm { wl_shm_destroy(shm) }
+        if let compositor { wl_compositor_destroy(compositor) }
+        pointerGestures = nil
+        fractionalScaleManager = nil
+        viewporter = nil
+        subcompositor = nil
+        presentation = nil
+        decorationManager = nil
+        wmBase = nil
+        shm = nil
+        compositor = nil
+        if let registry { wl_registry_destroy(registry) }
+        registry = nil
+        wl_display_flush(display)
+        wl_display_disconnect(display)
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>?, _ version: UInt32) -> OpaquePointer? {
@@ -136,46 +209,18 @@ final class WaylandDisplay {
     }
 }
 
-/// A `wl_output`, tracked for its integer scale.
-@MainActor
-final class WaylandOutput {
-    let output: OpaquePointer
-    private(set) var scale: Int32 = 1
-    private var pendingScale: Int32 = 1
-    /// Called after `done` when the scale changed (compositors change it in place, as sway's
-    /// `output … scale 2` does, without the surface leaving or entering).
-    var onScaleChanged: (() -> Void)?
-
-    init(output: OpaquePointer) {
-        self.output = output
-        wl_output_add_listener(output, outputListener, Unmanaged.passUnretained(self).toOpaque())
-    }
-
-    fileprivate func setScale(_ scale: Int32) { pendingScale = max(1, scale) }
-
-    /// `wl_output.done`: the properties sent since the last one take effect together.
-    fileprivate func done() {
-        guard pendingScale != scale else { return }
-        scale = pendingScale
-        onScaleChanged?()
-    }
-}
-
 // Listener tables live for the whole process; owners are recovered from `data`.
 
 nonisolated(unsafe) private let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
     let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_registry_listener(
         global: { data, _, name, interface, version in
-            guard let data, let interface else { return }
-            let owner = Unmanaged<WaylandDisplay>.fromOpaque(data).takeUnretainedValue()
+            guard let interface else { return }
             let interfaceName = String(cString: interface)
-            MainActor.assumeIsolated { owner.global(name: name, interface: interfaceName, version: version) }
+            ListenerOwner<WaylandDisplay>.dispatch(data) { $0.global(name: name, interface: interfaceName, version: version) }
         },
         global_remove: { data, _, name in
-            guard let data else { return }
-            let owner = Unmanaged<WaylandDisplay>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { owner.globalRemoved(name: name) }
+            ListenerOwner<WaylandDisplay>.dispatch(data) { $0.globalRemoved(name: name) }
         }))
     return listener
 }()
@@ -184,25 +229,5 @@ nonisolated(unsafe) private let wmBaseListener: UnsafeMutablePointer<xdg_wm_base
     let listener = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
     // Answering pings is what keeps the compositor from calling us unresponsive.
     listener.initialize(to: xdg_wm_base_listener(ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
-    return listener
-}()
-
-nonisolated(unsafe) private let outputListener: UnsafeMutablePointer<wl_output_listener> = {
-    let listener = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
-    listener.initialize(to: wl_output_listener(
-        geometry: { _, _, _, _, _, _, _, _, _, _ in },
-        mode: { _, _, _, _, _, _ in },
-        done: { data, _ in
-            guard let data else { return }
-            let owner = Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { owner.done() }
-        },
-        scale: { data, _, scale in
-            guard let data else { return }
-            let owner = Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { owner.setScale(scale) }
-        },
-        name: { _, _, _ in },
-        description: { _, _, _ in }))
     return listener
 }()

@@ -17,6 +17,7 @@ final class WaylandKeyboard {
     private var repeatingKey: UInt32?
     private var lastKeyTime = 0.0
     private(set) var repeatTimer: TimerSource!
+    private var listener: ListenerOwner<WaylandKeyboard>!
 
     init(keyboard: OpaquePointer?, deliver: @escaping (InputEvent) -> Void) throws {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
@@ -26,10 +27,13 @@ final class WaylandKeyboard {
         self.deliver = deliver
         self.context = context
         repeatTimer = try TimerSource { [weak self] in self?.repeatFired() }
-        wl_keyboard_add_listener(keyboard, keyboardListener, Unmanaged.passUnretained(self).toOpaque())
+        listener = ListenerOwner(self)
+        wl_keyboard_add_listener(keyboard, keyboardListener, listener.data)
     }
 
+    /// Detaches the listener and destroys the proxy (its seat owns this keyboard).
     func release(useRelease: Bool) {
+        listener.detach()
         repeatTimer.disarm()
         if useRelease { wl_keyboard_release(keyboard) } else { wl_keyboard_destroy(keyboard) }
     }
@@ -127,31 +131,20 @@ final class WaylandKeyboard {
     }
 }
 
-private func keyboardOwner(_ data: UnsafeMutableRawPointer?) -> WaylandKeyboard? {
-    guard let data else { return nil }
-    return Unmanaged<WaylandKeyboard>.fromOpaque(data).takeUnretainedValue()
-}
+private typealias Keyboard = ListenerOwner<WaylandKeyboard>
 
 nonisolated(unsafe) private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
     let listener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_keyboard_listener(
-        keymap: { data, _, format, fd, size in
-            let owner = keyboardOwner(data); MainActor.assumeIsolated { owner?.keymapReceived(format: format, fd: fd, size: size) }
-        },
+        keymap: { data, _, format, fd, size in Keyboard.dispatch(data) { $0.keymapReceived(format: format, fd: fd, size: size) } },
         enter: { _, _, _, _, _ in },
-        leave: { data, _, _, _ in let owner = keyboardOwner(data); MainActor.assumeIsolated { owner?.focusLost() } },
+        leave: { data, _, _, _ in Keyboard.dispatch(data) { $0.focusLost() } },
         key: { data, _, _, time, key, state in
-            let owner = keyboardOwner(data); MainActor.assumeIsolated {
-                owner?.keyChanged(time: time, key: key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
-            }
+            Keyboard.dispatch(data) { $0.keyChanged(time: time, key: key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue) }
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
-            let owner = keyboardOwner(data); MainActor.assumeIsolated {
-                owner?.modifiersChanged(depressed: depressed, latched: latched, locked: locked, group: group)
-            }
+            Keyboard.dispatch(data) { $0.modifiersChanged(depressed: depressed, latched: latched, locked: locked, group: group) }
         },
-        repeat_info: { data, _, rate, delay in
-            let owner = keyboardOwner(data); MainActor.assumeIsolated { owner?.repeatInfo(rate: rate, delay: delay) }
-        }))
+        repeat_info: { data, _, rate, delay in Keyboard.dispatch(data) { $0.repeatInfo(rate: rate, delay: delay) } }))
     return listener
 }()

@@ -8,6 +8,9 @@ import Segue
 ///
 /// Times are the compositor's event timestamps (milliseconds, unwrapped from 32 bits), so
 /// velocities are measured on the compositor's clock, not on when we happened to read them.
+///
+/// It owns the proxies of its devices; ``WaylandDisplay`` owns it and calls ``destroy()`` when
+/// the seat's global goes or the connection closes.
 @MainActor
 final class WaylandSeat {
     let seat: OpaquePointer
@@ -26,6 +29,9 @@ final class WaylandSeat {
     var onEvent: ((InputEvent) -> Void)?
     /// Called on `wl_pointer.enter` so the window can set the cursor with the enter serial.
     var onPointerEnter: ((_ pointer: OpaquePointer, _ serial: UInt32) -> Void)?
+    /// Called with the pointer about to be released (its capability or the seat went away):
+    /// the window must not set a cursor on it again.
+    var onPointerReleased: ((_ pointer: OpaquePointer) -> Void)?
 
     /// The serial of the latest button press or touch down: what `xdg_toplevel.move`,
     /// `resize` and `show_window_menu` must quote.
@@ -33,37 +39,96 @@ final class WaylandSeat {
     private var clock = EventClock()
     private var pendingScroll = (dx: 0.0, dy: 0.0, source: ScrollSource.wheel, stop: false)
     private var lastPointerTime = 0.0
+    private var listener: ListenerOwner<WaylandSeat>!
+
+    /// What this seat's input holds now, so that a seat that goes away can end it cleanly.
+    private var pointerInside = false
+    private var touchesDown: Set<Int32> = []
+    private var isHolding = false
+    private var isPinching = false
 
     init(seat: OpaquePointer, version: UInt32, registryName: UInt32, display: WaylandDisplay) {
         self.seat = seat
         self.version = version
         self.registryName = registryName
         self.display = display
-        wl_seat_add_listener(seat, seatListener, Unmanaged.passUnretained(self).toOpaque())
+        listener = ListenerOwner(self)
+        wl_seat_add_listener(seat, seatListener, listener.data)
+    }
+
+    /// Ends what the seat's input holds as if the devices had left: a pointer leave (which
+    /// cancels a press, a drag and a pinch), a touch cancel, a cancelled hold. A compositor
+    /// that removes a seat sends none of these first.
+    func endHeldInput() {
+        endPointerInput()
+        if !touchesDown.isEmpty { touchCancel() }
+    }
+
+    private func endPointerInput() {
+        if isHolding { holdEnded(time: nil, cancelled: true) }
+        if isPinching { pinchEnded(time: nil, cancelled: true) }
+        if pointerInside { pointerLeave() }
+    }
+
+    /// Detaches the listeners and destroys the proxies, the devices before the seat.
+    func destroy() {
+        listener.detach()
+        onEvent = nil
+        onPointerEnter = nil
+        releaseDevices()
+        onPointerReleased = nil
+        if version >= 5 { wl_seat_release(seat) } else { wl_seat_destroy(seat) }
+    }
+
+    private func releaseDevices() {
+        releasePointer()
+        releaseKeyboard()
+        if let touch { releaseProxy(touch, release: wl_touch_release, destroy: wl_touch_destroy) }
+        touch = nil
+        touchesDown.removeAll()
+    }
+
+    private func releasePointer() {
+        if let holdGesture { zwp_pointer_gesture_hold_v1_destroy(holdGesture) }
+        holdGesture = nil
+        if let pinchGesture { zwp_pointer_gesture_pinch_v1_destroy(pinchGesture) }
+        pinchGesture = nil
+        if let pointer {
+            onPointerReleased?(pointer)
+            releaseProxy(pointer, release: wl_pointer_release, destroy: wl_pointer_destroy)
+        }
+        pointer = nil
+        pointerInside = false
+        isHolding = false
+        isPinching = false
+    }
+
+    private func releaseKeyboard() {
+        guard let keyboard else { return }
+        keyboard.release(useRelease: version >= 3)
+        display.loop.remove(keyboard.repeatTimer)
+        self.keyboard = nil
     }
 
     fileprivate func capabilitiesChanged(_ caps: UInt32) {
         let hasPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
         let hasKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
         let hasTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
-        let me = Unmanaged.passUnretained(self).toOpaque()
+        let data = listener.data
 
         if hasPointer, pointer == nil {
             pointer = wl_seat_get_pointer(seat)
-            wl_pointer_add_listener(pointer, pointerListener, me)
+            wl_pointer_add_listener(pointer, pointerListener, data)
             if let gestures = display.pointerGestures {
                 holdGesture = zwp_pointer_gestures_v1_get_hold_gesture(gestures, pointer)
-                zwp_pointer_gesture_hold_v1_add_listener(holdGesture, holdListener, me)
+                zwp_pointer_gesture_hold_v1_add_listener(holdGesture, holdListener, data)
                 pinchGesture = zwp_pointer_gestures_v1_get_pinch_gesture(gestures, pointer)
-                zwp_pointer_gesture_pinch_v1_add_listener(pinchGesture, pinchListener, me)
+                zwp_pointer_gesture_pinch_v1_add_listener(pinchGesture, pinchListener, data)
             }
-        } else if !hasPointer, let p = pointer {
-            if let holdGesture { zwp_pointer_gesture_hold_v1_destroy(holdGesture) }
-            holdGesture = nil
-            if let pinchGesture { zwp_pointer_gesture_pinch_v1_destroy(pinchGesture) }
-            pinchGesture = nil
-            releaseProxy(p, release: wl_pointer_release, destroy: wl_pointer_destroy)
-            pointer = nil
+        } else if !hasPointer, pointer != nil {
+            // Compositors send a leave first, but the protocol does not promise one.
+            endPointerInput()
+            releasePointer()
         }
         if hasKeyboard, keyboard == nil {
             do {
@@ -74,17 +139,17 @@ final class WaylandSeat {
             } catch {
                 logError("keyboard unavailable: \(error)")
             }
-        } else if !hasKeyboard, let k = keyboard {
-            k.release(useRelease: version >= 3)
-            display.loop.remove(k.repeatTimer)
-            keyboard = nil
+        } else if !hasKeyboard {
+            releaseKeyboard()
         }
         if hasTouch, touch == nil {
             touch = wl_seat_get_touch(seat)
-            wl_touch_add_listener(touch, touchListener, me)
-        } else if !hasTouch, let t = touch {
-            releaseProxy(t, release: wl_touch_release, destroy: wl_touch_destroy)
-            touch = nil
+            wl_touch_add_listener(touch, touchListener, data)
+        } else if !hasTouch, let touch {
+            if !touchesDown.isEmpty { touchCancel() }
+            releaseProxy(touch, release: wl_touch_release, destroy: wl_touch_destroy)
+            self.touch = nil
+            touchesDown.removeAll()
         }
     }
 
@@ -99,12 +164,14 @@ final class WaylandSeat {
     // MARK: pointer
 
     fileprivate func pointerEnter(serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
+        pointerInside = true
         if let pointer { onPointerEnter?(pointer, serial) }
         // wl_pointer.enter has no timestamp: the last pointer time is the best stand-in.
         deliver(InputEvent(time: lastPointerTime, kind: .pointerEnter(point(x, y))))
     }
 
     fileprivate func pointerLeave() {
+        pointerInside = false
         deliver(InputEvent(time: lastPointerTime, kind: .pointerLeave))
     }
 
@@ -152,18 +219,22 @@ final class WaylandSeat {
     // MARK: touchpad hold
 
     fileprivate func holdBegan(time ms: UInt32, fingers: UInt32) {
+        isHolding = true
         lastPointerTime = time(ms)
         deliver(InputEvent(time: lastPointerTime, kind: .holdBegin(fingers: Int(fingers))))
     }
 
-    fileprivate func holdEnded(time ms: UInt32, cancelled: Bool) {
-        lastPointerTime = time(ms)
+    /// `ms` nil: the seat went away (the last pointer time stands in).
+    fileprivate func holdEnded(time ms: UInt32?, cancelled: Bool) {
+        isHolding = false
+        if let ms { lastPointerTime = time(ms) }
         deliver(InputEvent(time: lastPointerTime, kind: .holdEnd(cancelled: cancelled)))
     }
 
     // MARK: touchpad pinch
 
     fileprivate func pinchBegan(time ms: UInt32, fingers: UInt32) {
+        isPinching = true
         lastPointerTime = time(ms)
         deliver(InputEvent(time: lastPointerTime, kind: .pinchBegin(fingers: Int(fingers))))
     }
@@ -173,8 +244,10 @@ final class WaylandSeat {
         deliver(InputEvent(time: lastPointerTime, kind: .pinchUpdate(scale: wl_fixed_to_double(scale))))
     }
 
-    fileprivate func pinchEnded(time ms: UInt32, cancelled: Bool) {
-        lastPointerTime = time(ms)
+    /// `ms` nil: the seat went away (the last pointer time stands in).
+    fileprivate func pinchEnded(time ms: UInt32?, cancelled: Bool) {
+        isPinching = false
+        if let ms { lastPointerTime = time(ms) }
         deliver(InputEvent(time: lastPointerTime, kind: .pinchEnd(cancelled: cancelled)))
     }
 
@@ -182,6 +255,7 @@ final class WaylandSeat {
 
     fileprivate func touchDown(serial: UInt32, time ms: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         lastPressSerial = serial
+        touchesDown.insert(id)
         deliver(InputEvent(time: time(ms), kind: .touchDown(id: id, point(x, y))))
     }
 
@@ -190,10 +264,12 @@ final class WaylandSeat {
     }
 
     fileprivate func touchUp(time ms: UInt32, id: Int32) {
+        touchesDown.remove(id)
         deliver(InputEvent(time: time(ms), kind: .touchUp(id: id)))
     }
 
     fileprivate func touchCancel() {
+        touchesDown.removeAll()
         deliver(InputEvent(time: lastPointerTime, kind: .touchCancel))
     }
 
@@ -214,15 +290,14 @@ struct EventClock {
     }
 }
 
-private func seatOwner(_ data: UnsafeMutableRawPointer?) -> WaylandSeat? {
-    guard let data else { return nil }
-    return Unmanaged<WaylandSeat>.fromOpaque(data).takeUnretainedValue()
-}
+// Listener tables: they live for the whole process; the seat is recovered from `data`.
+
+private typealias Seat = ListenerOwner<WaylandSeat>
 
 nonisolated(unsafe) private let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
     let listener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_seat_listener(
-        capabilities: { data, _, caps in let owner = seatOwner(data); MainActor.assumeIsolated { owner?.capabilitiesChanged(caps) } },
+        capabilities: { data, _, caps in Seat.dispatch(data) { $0.capabilitiesChanged(caps) } },
         name: { _, _, _ in }))
     return listener
 }()
@@ -230,23 +305,16 @@ nonisolated(unsafe) private let seatListener: UnsafeMutablePointer<wl_seat_liste
 nonisolated(unsafe) private let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
     let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_pointer_listener(
-        enter: { data, _, serial, _, x, y in
-            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pointerEnter(serial: serial, x: x, y: y) }
-        },
-        leave: { data, _, _, _ in let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pointerLeave() } },
-        motion: { data, _, time, x, y in
-            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pointerMotion(time: time, x: x, y: y) }
-        },
+        enter: { data, _, serial, _, x, y in Seat.dispatch(data) { $0.pointerEnter(serial: serial, x: x, y: y) } },
+        leave: { data, _, _, _ in Seat.dispatch(data) { $0.pointerLeave() } },
+        motion: { data, _, time, x, y in Seat.dispatch(data) { $0.pointerMotion(time: time, x: x, y: y) } },
         button: { data, _, serial, time, button, state in
-            let owner = seatOwner(data)
-            MainActor.assumeIsolated { owner?.pointerButton(serial: serial, time: time, button: button, state: state) }
+            Seat.dispatch(data) { $0.pointerButton(serial: serial, time: time, button: button, state: state) }
         },
-        axis: { data, _, time, axis, value in
-            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pointerAxis(time: time, axis: axis, value: value) }
-        },
-        frame: { data, _ in let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pointerFrame() } },
-        axis_source: { data, _, source in let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pointerAxisSource(source) } },
-        axis_stop: { data, _, time, _ in let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pointerAxisStop(time: time) } },
+        axis: { data, _, time, axis, value in Seat.dispatch(data) { $0.pointerAxis(time: time, axis: axis, value: value) } },
+        frame: { data, _ in Seat.dispatch(data) { $0.pointerFrame() } },
+        axis_source: { data, _, source in Seat.dispatch(data) { $0.pointerAxisSource(source) } },
+        axis_stop: { data, _, time, _ in Seat.dispatch(data) { $0.pointerAxisStop(time: time) } },
         axis_discrete: { _, _, _, _ in },
         axis_value120: { _, _, _, _ in }))
     return listener
@@ -256,15 +324,12 @@ nonisolated(unsafe) private let touchListener: UnsafeMutablePointer<wl_touch_lis
     let listener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_touch_listener(
         down: { data, _, serial, time, _, id, x, y in
-            let owner = seatOwner(data)
-            MainActor.assumeIsolated { owner?.touchDown(serial: serial, time: time, id: id, x: x, y: y) }
+            Seat.dispatch(data) { $0.touchDown(serial: serial, time: time, id: id, x: x, y: y) }
         },
-        up: { data, _, _, time, id in let owner = seatOwner(data); MainActor.assumeIsolated { owner?.touchUp(time: time, id: id) } },
-        motion: { data, _, time, id, x, y in
-            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.touchMotion(time: time, id: id, x: x, y: y) }
-        },
+        up: { data, _, _, time, id in Seat.dispatch(data) { $0.touchUp(time: time, id: id) } },
+        motion: { data, _, time, id, x, y in Seat.dispatch(data) { $0.touchMotion(time: time, id: id, x: x, y: y) } },
         frame: { _, _ in },
-        cancel: { data, _ in let owner = seatOwner(data); MainActor.assumeIsolated { owner?.touchCancel() } },
+        cancel: { data, _ in Seat.dispatch(data) { $0.touchCancel() } },
         shape: { _, _, _, _, _ in },
         orientation: { _, _, _, _ in }))
     return listener
@@ -273,26 +338,16 @@ nonisolated(unsafe) private let touchListener: UnsafeMutablePointer<wl_touch_lis
 nonisolated(unsafe) private let holdListener: UnsafeMutablePointer<zwp_pointer_gesture_hold_v1_listener> = {
     let listener = UnsafeMutablePointer<zwp_pointer_gesture_hold_v1_listener>.allocate(capacity: 1)
     listener.initialize(to: zwp_pointer_gesture_hold_v1_listener(
-        begin: { data, _, _, time, _, fingers in
-            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.holdBegan(time: time, fingers: fingers) }
-        },
-        end: { data, _, _, time, cancelled in
-            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.holdEnded(time: time, cancelled: cancelled != 0) }
-        }))
+        begin: { data, _, _, time, _, fingers in Seat.dispatch(data) { $0.holdBegan(time: time, fingers: fingers) } },
+        end: { data, _, _, time, cancelled in Seat.dispatch(data) { $0.holdEnded(time: time, cancelled: cancelled != 0) } }))
     return listener
 }()
 
 nonisolated(unsafe) private let pinchListener: UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener> = {
     let listener = UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener>.allocate(capacity: 1)
     listener.initialize(to: zwp_pointer_gesture_pinch_v1_listener(
-        begin: { data, _, _, time, _, fingers in
-            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pinchBegan(time: time, fingers: fingers) }
-        },
-        update: { data, _, time, _, _, scale, _ in
-            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pinchUpdated(time: time, scale: scale) }
-        },
-        end: { data, _, _, time, cancelled in
-            let owner = seatOwner(data); MainActor.assumeIsolated { owner?.pinchEnded(time: time, cancelled: cancelled != 0) }
-        }))
+        begin: { data, _, _, time, _, fingers in Seat.dispatch(data) { $0.pinchBegan(time: time, fingers: fingers) } },
+        update: { data, _, time, _, _, scale, _ in Seat.dispatch(data) { $0.pinchUpdated(time: time, scale: scale) } },
+        end: { data, _, _, time, cancelled in Seat.dispatch(data) { $0.pinchEnded(time: time, cancelled: cancelled != 0) } }))
     return listener
 }()

@@ -6,10 +6,7 @@ import Segue
 // Listener tables for WaylandWindow's proxies. They live for the whole process; the window is
 // recovered from `data`.
 
-private func windowOwner(_ data: UnsafeMutableRawPointer?) -> WaylandWindow? {
-    guard let data else { return nil }
-    return Unmanaged<WaylandWindow>.fromOpaque(data).takeUnretainedValue()
-}
+private typealias Owner = ListenerOwner<WaylandWindow>
 
 /// The 32-bit values of a `wl_array` (xdg_toplevel's states and capabilities).
 private func uint32s(_ array: UnsafeMutablePointer<wl_array>?) -> [UInt32] {
@@ -56,19 +53,18 @@ nonisolated(unsafe) let surfaceListener: UnsafeMutablePointer<wl_surface_listene
     let listener = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_surface_listener(
         enter: { data, _, output in
-            let owner = windowOwner(data), id = UInt(bitPattern: output)
-            MainActor.assumeIsolated {
-                guard let owner, let output = OpaquePointer(bitPattern: id) else { return }
-                owner.outputsEntered.append(output)
-                owner.updateScale()
+            let id = UInt(bitPattern: output)
+            Owner.dispatch(data) { window in
+                guard let output = OpaquePointer(bitPattern: id) else { return }
+                window.outputsEntered.append(output)
+                window.updateScale()
             }
         },
         leave: { data, _, output in
-            let owner = windowOwner(data), id = UInt(bitPattern: output)
-            MainActor.assumeIsolated {
-                guard let owner else { return }
-                owner.outputsEntered.removeAll { $0 == OpaquePointer(bitPattern: id) }
-                owner.updateScale()
+            let id = UInt(bitPattern: output)
+            Owner.dispatch(data) { window in
+                window.outputsEntered.removeAll { $0 == OpaquePointer(bitPattern: id) }
+                window.updateScale()
             }
         }))
     return listener
@@ -77,7 +73,7 @@ nonisolated(unsafe) let surfaceListener: UnsafeMutablePointer<wl_surface_listene
 nonisolated(unsafe) let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener> = {
     let listener = UnsafeMutablePointer<xdg_surface_listener>.allocate(capacity: 1)
     listener.initialize(to: xdg_surface_listener(configure: { data, _, serial in
-        let owner = windowOwner(data); MainActor.assumeIsolated { owner?.surfaceConfigure(serial: serial) }
+        Owner.dispatch(data) { $0.surfaceConfigure(serial: serial) }
     }))
     return listener
 }()
@@ -86,22 +82,21 @@ nonisolated(unsafe) let toplevelListener: UnsafeMutablePointer<xdg_toplevel_list
     let listener = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
     listener.initialize(to: xdg_toplevel_listener(
         configure: { data, _, width, height, states in
-            let owner = windowOwner(data), state = windowState(uint32s(states))
-            MainActor.assumeIsolated {
-                owner?.pendingSize = (width, height)
-                owner?.pendingStates = state
+            let state = windowState(uint32s(states))
+            Owner.dispatch(data) { window in
+                window.pendingSize = (width, height)
+                window.pendingStates = state
             }
         },
-        close: { data, _ in let owner = windowOwner(data); MainActor.assumeIsolated { owner?.close() } },
+        close: { data, _ in Owner.dispatch(data) { $0.close() } },
         configure_bounds: { data, _, width, height in
-            let owner = windowOwner(data)
-            MainActor.assumeIsolated {
-                owner?.sizing.bounds = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
+            Owner.dispatch(data) { window in
+                window.sizing.bounds = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
             }
         },
         wm_capabilities: { data, _, capabilities in
-            let owner = windowOwner(data), parsed = windowCapabilities(uint32s(capabilities))
-            MainActor.assumeIsolated { owner?.content.capabilities = parsed }
+            let parsed = windowCapabilities(uint32s(capabilities))
+            Owner.dispatch(data) { $0.content.capabilities = parsed }
         }))
     return listener
 }()
@@ -109,7 +104,7 @@ nonisolated(unsafe) let toplevelListener: UnsafeMutablePointer<xdg_toplevel_list
 nonisolated(unsafe) let decorationListener: UnsafeMutablePointer<zxdg_toplevel_decoration_v1_listener> = {
     let listener = UnsafeMutablePointer<zxdg_toplevel_decoration_v1_listener>.allocate(capacity: 1)
     listener.initialize(to: zxdg_toplevel_decoration_v1_listener(configure: { data, _, mode in
-        let owner = windowOwner(data); MainActor.assumeIsolated { owner?.decorationConfigured(mode: mode) }
+        Owner.dispatch(data) { $0.decorationConfigured(mode: mode) }
     }))
     return listener
 }()
@@ -117,11 +112,10 @@ nonisolated(unsafe) let decorationListener: UnsafeMutablePointer<zxdg_toplevel_d
 nonisolated(unsafe) let fractionalScaleListener: UnsafeMutablePointer<wp_fractional_scale_v1_listener> = {
     let listener = UnsafeMutablePointer<wp_fractional_scale_v1_listener>.allocate(capacity: 1)
     listener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
-        let owner = windowOwner(data)
-        MainActor.assumeIsolated {
-            guard let owner, scale > 0, owner.preferredScale120 != scale else { return }
-            owner.preferredScale120 = scale
-            owner.scaleChanged()
+        Owner.dispatch(data) { window in
+            guard scale > 0, window.preferredScale120 != scale else { return }
+            window.preferredScale120 = scale
+            window.scaleChanged()
         }
     }))
     return listener
@@ -130,7 +124,7 @@ nonisolated(unsafe) let fractionalScaleListener: UnsafeMutablePointer<wp_fractio
 nonisolated(unsafe) let frameListener: UnsafeMutablePointer<wl_callback_listener> = {
     let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_callback_listener(done: { data, _, time in
-        let owner = windowOwner(data); MainActor.assumeIsolated { owner?.frameDone(time: time) }
+        Owner.dispatch(data) { $0.frameDone(time: time) }
     }))
     return listener
 }()

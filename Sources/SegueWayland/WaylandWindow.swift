@@ -23,11 +23,15 @@ final class WaylandWindow: WindowHost {
     let xdgSurface: OpaquePointer
     let toplevel: OpaquePointer
     private var decoration: OpaquePointer?
-    private let pool: ShmBufferPool
+    let pool: ShmBufferPool
     /// Promoted layers in subsurfaces (see ``promotesLayers(display:)``).
-    private let layerSurfaces: LayerSurfaces?
+    let layerSurfaces: LayerSurfaces?
     let cursorTheme: CursorTheme
-    private var fallbackTimer: TimerSource!
+    let feedbacks = PresentationFeedbacks()
+    private(set) var fallbackTimer: TimerSource!
+    private var idleHandler = 0
+    /// What every listener of the window's proxies gets as `data`.
+    private(set) var listener: ListenerOwner<WaylandWindow>!
 
     /// Whether moving layers are shown in subsurfaces the compositor moves: chosen by what the
     /// whole system pays, not the client alone. `SEGUE_SUBSURFACES=1` or `0` decides; otherwise
@@ -52,10 +56,10 @@ final class WaylandWindow: WindowHost {
     var pendingSize: (width: Int32, height: Int32) = (0, 0)
     var pendingStates: WindowState = []
     var pendingDecorations: DecorationMode?
-    private var isConfigured = false
+    private(set) var isConfigured = false
     /// The window geometry last given to the compositor (surface coordinates).
-    private var windowGeometry: Rect?
-    private var opaqueRegionFor: Rect?
+    var windowGeometry: Rect?
+    var opaqueRegionFor: Rect?
 
     /// The window's size in logical pixels: the window geometry, without the shadow margin.
     var size: Size { sizing.size }
@@ -64,32 +68,32 @@ final class WaylandWindow: WindowHost {
 
     var outputsEntered: [OpaquePointer] = []
     /// The integer buffer scale: the densest output the surface is on.
-    private var integerScale: Int32
+    private(set) var integerScale: Int32
     /// `wp_fractional_scale_v1` and the viewport it needs, where the compositor offers both.
     private var fractionalScale: OpaquePointer?
-    private var viewport: OpaquePointer?
+    private(set) var viewport: OpaquePointer?
     /// The compositor's preferred scale × 120 (`wp_fractional_scale_v1.preferred_scale`).
     var preferredScale120: UInt32?
-    private var viewportDestination: (Int32, Int32)?
+    var viewportDestination: (Int32, Int32)?
 
     /// Device pixels per logical pixel of the next frame.
     var deviceScale: Double {
         if viewport != nil, let preferredScale120 { return Double(preferredScale120) / 120 }
         return Double(integerScale)
     }
-    private var usesFractionalScale: Bool { viewport != nil && preferredScale120 != nil }
+    var usesFractionalScale: Bool { viewport != nil && preferredScale120 != nil }
 
     // MARK: display link
 
-    private var frameCallback: OpaquePointer?
+    var frameCallback: OpaquePointer?
     var needsDraw = true
-    private var frameClock = EventClock()
+    var frameClock = EventClock()
     /// Compositor frame time minus our CLOCK_MONOTONIC reading: lets the fallback clock speak
     /// in the compositor's time base, so animation time never jumps between the two.
-    private var clockOffset = 0.0
-    private var lastFrameTime = 0.0
+    var clockOffset = 0.0
+    var lastFrameTime = 0.0
     /// What the client-side frame (shadow, corners) was last painted for.
-    private var paintedFrame: ClientSideFrameKey?
+    var paintedFrame: ClientSideFrameKey?
 
     // MARK: input
 
@@ -106,7 +110,7 @@ final class WaylandWindow: WindowHost {
     var borderTouches: Set<Int32> = []
 
     /// Commits that attached a new buffer (the others only ask for the next frame callback).
-    private(set) var framesDrawn = 0
+    var framesDrawn = 0
     /// Collects figures for `segue-demo --stats`.
     var stats: FrameStats?
     /// Called once after the first buffer is committed.
@@ -143,7 +147,8 @@ final class WaylandWindow: WindowHost {
             viewport = wp_viewporter_get_viewport(viewporter, surface)
         }
 
-        let me = Unmanaged.passUnretained(self).toOpaque()
+        listener = ListenerOwner(self)
+        let me = listener.data
         wl_surface_add_listener(surface, surfaceListener, me)
         xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, me)
         xdg_toplevel_add_listener(toplevel, toplevelListener, me)
@@ -165,12 +170,44 @@ final class WaylandWindow: WindowHost {
 
         fallbackTimer = try TimerSource { [weak self] in self?.fallbackTick() }
         display.loop.add(fallbackTimer)
-        display.loop.addIdleHandler { [weak self] in self?.drawIfDue() }
+        idleHandler = display.loop.addIdleHandler { [weak self] in self?.drawIfDue() }
         for seat in display.seats { attach(seat) }
         display.onSeatAdded = { [weak self] seat in self?.attach(seat) }
+        display.onSeatRemoved = { [weak self] seat in self?.detach(seat) }
+        display.onOutputRemoved = { [weak self] output in self?.outputsEntered.removeAll { $0 == output } }
         display.onOutputsChanged = { [weak self] in self?.updateScale() }
         content.host = self
         updateLayerPromotion()
+    }
+
+    /// Destroys the window's proxies, children before parents: the frame callback and
+    /// presentation feedbacks, the layer subsurfaces, the surface's extensions (fractional
+    /// scale, viewport, decoration), the toplevel, its xdg_surface and surface, then the
+    /// buffers; the cursor theme's surface and buffers go with ``cursorTheme``. The connection
+    /// (``WaylandDisplay``) outlives the window.
+    isolated deinit {
+        listener.detach()
+        display.loop.remove(fallbackTimer)
+        display.loop.removeIdleHandler(idleHandler)
+        display.onSeatAdded = nil
+        display.onSeatRemoved = nil
+        display.onOutputRemoved = nil
+        display.onOutputsChanged = nil
+        for seat in display.seats {
+            seat.onEvent = nil
+            seat.onPointerEnter = nil
+            seat.onPointerReleased = nil
+        }
+        feedbacks.destroyAll()
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        layerSurfaces?.destroy()
+        if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
+        if let viewport { wp_viewport_destroy(viewport) }
+        if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
+        xdg_toplevel_destroy(toplevel)
+        xdg_surface_destroy(xdgSurface)
+        wl_surface_destroy(surface)
+        pool.destroyAll()
     }
 
     private func attach(_ seat: WaylandSeat) {
@@ -181,6 +218,18 @@ final class WaylandWindow: WindowHost {
             self.pointerSerial = serial
             self.cursorTheme.set(self.shownCursor, on: pointer, serial: serial, force: true)
         }
+        seat.onPointerReleased = { [weak self] pointer in
+            guard let self, self.pointer == pointer else { return }
+            self.pointer = nil
+            self.pointerBorderEdges = nil
+        }
+    }
+
+    /// A seat that went away (it already ended what its input held, and its pointer goes
+    /// through `onPointerReleased`): its press serial is quoted no more.
+    private func detach(_ seat: WaylandSeat) {
+        if lastSeat === seat { lastSeat = nil }
+        borderTouches.removeAll()
     }
 
     private func updateLayerPromotion() {
@@ -242,178 +291,5 @@ final class WaylandWindow: WindowHost {
         updateLayerPromotion()
         cursorTheme.scale = Int32(deviceScale.rounded(.up))
         show(shownCursor, force: true)
-    }
-
-    // MARK: display link
-
-    /// After every dispatch: draw now when dirty and no frame callback will do it for us.
-    private func drawIfDue() {
-        guard isConfigured, frameCallback == nil else { return }
-        if needsDraw || content.needsDisplay {
-            draw()
-        } else {
-            // Input that changed nothing on screen has no latency to measure.
-            stats?.inputShowedNothing()
-        }
-    }
-
-    func frameDone(time ms: UInt32) {
-        if let frameCallback { wl_callback_destroy(frameCallback) }
-        frameCallback = nil
-        stats?.frameCallbackReceived()
-        let time = frameClock.seconds(ms)
-        clockOffset = time - segue_monotonic_ms() / 1000
-        advanceClock(to: time)
-        if needsDraw || content.needsDisplay || content.wantsFrames {
-            draw()
-        } else {
-            fallbackTimer.disarm()
-        }
-    }
-
-    /// Frames stopped (hidden window, stalled compositor): keep the model moving on our own
-    /// clock so a transition still completes; drawing resumes with the next callback.
-    private func fallbackTick() {
-        let now = segue_monotonic_ms() / 1000 + clockOffset
-        guard now - lastFrameTime >= WaylandWindow.fallbackInterval else { return }
-        advanceClock(to: now)
-        if !content.wantsFrames { fallbackTimer.disarm() }
-    }
-
-    private func advanceClock(to time: Double) {
-        lastFrameTime = max(lastFrameTime, time)
-        content.tick(at: lastFrameTime)
-    }
-
-    /// Window geometry, opaque region and viewport: what the surface says about its size.
-    private func updateSurfaceGeometry(margin: Double, surfaceSize: Size) {
-        let geometry = Rect(x: margin, y: margin, width: size.width, height: size.height)
-        if windowGeometry != geometry {
-            // Unset, the window geometry would be the bounding box of the surface and its
-            // subsurfaces, shadow included.
-            xdg_surface_set_window_geometry(xdgSurface, Int32(margin), Int32(margin), Int32(size.width), Int32(size.height))
-            windowGeometry = geometry
-        }
-        if opaqueRegionFor != geometry, let compositor = display.compositor {
-            // The window is opaque but for its rounded top corners: the compositor need not
-            // draw what lies below.
-            let region = wl_compositor_create_region(compositor)
-            let r = margin > 0 ? Int32(WindowFrameMetrics.cornerRadius) : 0
-            let x = Int32(margin), y = Int32(margin), w = Int32(size.width), h = Int32(size.height)
-            wl_region_add(region, x, y + r, w, h - r)
-            if r > 0 { wl_region_add(region, x + r, y, w - 2 * r, r) }
-            wl_surface_set_opaque_region(surface, region)
-            wl_region_destroy(region)
-            opaqueRegionFor = geometry
-        }
-        if let viewport {
-            let destination = usesFractionalScale ? (Int32(surfaceSize.width), Int32(surfaceSize.height)) : (-1, -1)
-            if viewportDestination == nil || viewportDestination! != destination {
-                // Fractional scale: a buffer of exactly scale × size pixels shown at the logical
-                // size (buffer scale 1), so the compositor does not resample it.
-                wp_viewport_set_destination(viewport, destination.0, destination.1)
-                viewportDestination = destination
-            }
-        }
-    }
-
-    private func draw() {
-        let margin = frameMargin
-        let scale = deviceScale
-        let surfaceSize = Size(width: size.width + 2 * margin, height: size.height + 2 * margin)
-        // Fractional: xdg fractional-scale-v1 rounds scale × size half away from zero.
-        let pixelWidth = usesFractionalScale ? Int((surfaceSize.width * scale).rounded()) : Int(surfaceSize.width) * Int(integerScale)
-        let pixelHeight = usesFractionalScale ? Int((surfaceSize.height * scale).rounded()) : Int(surfaceSize.height) * Int(integerScale)
-        let bufferScale: Int32 = usesFractionalScale ? 1 : integerScale
-        updateSurfaceGeometry(margin: margin, surfaceSize: surfaceSize)
-        let buffer: ShmBuffer?
-        do {
-            buffer = try pool.acquire(width: pixelWidth, height: pixelHeight)
-        } catch {
-            logError("\(error)")
-            return
-        }
-        // Every buffer is still on screen: the release that frees one will bring us back here.
-        guard let buffer else { return }
-        let frameStart = stats?.now()
-        let origin = Point(x: (margin * scale).rounded(), y: (margin * scale).rounded())
-        var damage = content.prepareFrame(deviceScale: scale, origin: origin)
-        let frame = margin > 0 ? ClientSideFrame(surfaceSize: surfaceSize,
-                                                 window: Rect(x: margin, y: margin, width: size.width, height: size.height),
-                                                 isActive: content.state.contains(.activated)) : nil
-        let frameKey = frame.map { ClientSideFrameKey(frame: $0, scale: scale) }
-        if let frameKey, frameKey != paintedFrame {
-            damage = Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
-        }
-        paintedFrame = frameKey
-        // Subsurface state first: the window's commit below applies it, atomically with the frame.
-        var layersChanged = false
-        if let layerSurfaces {
-            let copiedBefore = layerSurfaces.bytesCopied
-            do {
-                layersChanged = try layerSurfaces.update(content.promotedLayers, scale: bufferScale)
-            } catch {
-                logError("\(error)")
-                layersChanged = true
-            }
-            stats?.layersShown(content.promotedLayers.count, bytesCopied: layerSurfaces.bytesCopied - copiedBefore,
-                               surfacesAlive: layerSurfaces.surfaceCount, buffersAlive: layerSurfaces.bufferCount)
-        }
-        if let damage {
-            // The buffer holds an older frame: repair what changed since it was last shown too
-            // (with two buffers in rotation, the last two frames' damage, as foot does).
-            let region = buffer.staleRegion.map { $0.union(damage) } ?? damage
-            let canvas = buffer.canvas
-            canvas.transform = AffineTransform(scaleX: scale, y: scale)
-            if let frame, frame.regionReachesMargin(region, scale: scale) { frame.paintMargin(into: canvas, region: region) }
-            canvas.transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: origin.x, ty: origin.y)
-            let report = content.draw(into: canvas, region: region)
-            if let frame {
-                canvas.transform = AffineTransform(scaleX: scale, y: scale)
-                frame.paintCorners(into: canvas, region: region, scale: scale)
-            }
-            stats?.framePainted(bytes: Int(report.regionPixels) * 4)
-            wl_surface_set_buffer_scale(surface, bufferScale)
-            wl_surface_attach(surface, buffer.buffer, 0, 0)
-            wl_surface_damage_buffer(surface, Int32(damage.minX), Int32(damage.minY),
-                                     Int32(damage.width), Int32(damage.height))
-            pool.markAttached(buffer, damage: damage)
-            framesDrawn += 1
-        }
-        let changed = damage != nil || layersChanged
-        if changed, let stats, let presentation = display.presentation {
-            PresentationFeedback.request(presentation, surface: surface, stats: stats)
-        }
-        if content.wantsFrames {
-            frameCallback = wl_surface_frame(surface)
-            wl_callback_add_listener(frameCallback, frameListener, Unmanaged.passUnretained(self).toOpaque())
-            if !fallbackTimer.isArmed {
-                fallbackTimer.arm(delay: WaylandWindow.fallbackInterval, interval: WaylandWindow.fallbackInterval)
-            }
-        } else if !changed {
-            // Nothing to show and nothing to wait for: no commit at all.
-            needsDraw = false
-            return
-        }
-        wl_surface_commit(surface)
-        needsDraw = false
-        // A frame that only moved layers changed the picture too: it counts as drawn.
-        if let frameStart, let stats { stats.frameDrawn(start: frameStart, drewBuffer: changed) }
-        if framesDrawn == 1 && damage != nil { onFirstFrame?() }
-    }
-}
-
-/// What the shadow frame depends on: when it changes, the whole buffer is repainted.
-private struct ClientSideFrameKey: Equatable {
-    var surfaceSize: Size
-    var window: Rect
-    var isActive: Bool
-    var scale: Double
-
-    init(frame: ClientSideFrame, scale: Double) {
-        surfaceSize = frame.surfaceSize
-        window = frame.window
-        isActive = frame.isActive
-        self.scale = scale
     }
 }

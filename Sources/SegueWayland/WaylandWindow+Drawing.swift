@@ -1,0 +1,183 @@
+import Canvas
+import CWayland
+import CWaylandProtocols
+import Glibc
+import Motion
+import Segue
+
+/// The window's display link and drawing: a frame is drawn after a dispatch that left the
+/// window dirty, or when the frame callback says the compositor is ready for the next one.
+extension WaylandWindow {
+    // MARK: display link
+
+    /// After every dispatch: draw now when dirty and no frame callback will do it for us.
+    func drawIfDue() {
+        guard isConfigured, frameCallback == nil else { return }
+        if needsDraw || content.needsDisplay {
+            draw()
+        } else {
+            // Input that changed nothing on screen has no latency to measure.
+            stats?.inputShowedNothing()
+        }
+    }
+
+    func frameDone(time ms: UInt32) {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        frameCallback = nil
+        stats?.frameCallbackReceived()
+        let time = frameClock.seconds(ms)
+        clockOffset = time - segue_monotonic_ms() / 1000
+        advanceClock(to: time)
+        if needsDraw || content.needsDisplay || content.wantsFrames {
+            draw()
+        } else {
+            fallbackTimer.disarm()
+        }
+    }
+
+    /// Frames stopped (hidden window, stalled compositor): keep the model moving on our own
+    /// clock so a transition still completes; drawing resumes with the next callback.
+    func fallbackTick() {
+        let now = segue_monotonic_ms() / 1000 + clockOffset
+        guard now - lastFrameTime >= WaylandWindow.fallbackInterval else { return }
+        advanceClock(to: now)
+        if !content.wantsFrames { fallbackTimer.disarm() }
+    }
+
+    private func advanceClock(to time: Double) {
+        lastFrameTime = max(lastFrameTime, time)
+        content.tick(at: lastFrameTime)
+    }
+
+    /// Window geometry, opaque region and viewport: what the surface says about its size.
+    private func updateSurfaceGeometry(margin: Double, surfaceSize: Size) {
+        let geometry = Rect(x: margin, y: margin, width: size.width, height: size.height)
+        if windowGeometry != geometry {
+            // Unset, the window geometry would be the bounding box of the surface and its
+            // subsurfaces, shadow included.
+            xdg_surface_set_window_geometry(xdgSurface, Int32(margin), Int32(margin), Int32(size.width), Int32(size.height))
+            windowGeometry = geometry
+        }
+        if opaqueRegionFor != geometry, let compositor = display.compositor {
+            // The window is opaque but for its rounded top corners: the compositor need not
+            // draw what lies below.
+            let region = wl_compositor_create_region(compositor)
+            let r = margin > 0 ? Int32(WindowFrameMetrics.cornerRadius) : 0
+            let x = Int32(margin), y = Int32(margin), w = Int32(size.width), h = Int32(size.height)
+            wl_region_add(region, x, y + r, w, h - r)
+            if r > 0 { wl_region_add(region, x + r, y, w - 2 * r, r) }
+            wl_surface_set_opaque_region(surface, region)
+            wl_region_destroy(region)
+            opaqueRegionFor = geometry
+        }
+        if let viewport {
+            let destination = usesFractionalScale ? (Int32(surfaceSize.width), Int32(surfaceSize.height)) : (-1, -1)
+            if viewportDestination == nil || viewportDestination! != destination {
+                // Fractional scale: a buffer of exactly scale × size pixels shown at the logical
+                // size (buffer scale 1), so the compositor does not resample it.
+                wp_viewport_set_destination(viewport, destination.0, destination.1)
+                viewportDestination = destination
+            }
+        }
+    }
+
+    private func draw() {
+        let margin = frameMargin
+        let scale = deviceScale
+        let surfaceSize = Size(width: size.width + 2 * margin, height: size.height + 2 * margin)
+        // Fractional: xdg fractional-scale-v1 rounds scale × size half away from zero.
+        let pixelWidth = usesFractionalScale ? Int((surfaceSize.width * scale).rounded()) : Int(surfaceSize.width) * Int(integerScale)
+        let pixelHeight = usesFractionalScale ? Int((surfaceSize.height * scale).rounded()) : Int(surfaceSize.height) * Int(integerScale)
+        let bufferScale: Int32 = usesFractionalScale ? 1 : integerScale
+        updateSurfaceGeometry(margin: margin, surfaceSize: surfaceSize)
+        let buffer: ShmBuffer?
+        do {
+            buffer = try pool.acquire(width: pixelWidth, height: pixelHeight)
+        } catch {
+            logError("\(error)")
+            return
+        }
+        // Every buffer is still on screen: the release that frees one will bring us back here.
+        guard let buffer else { return }
+        let frameStart = stats?.now()
+        let origin = Point(x: (margin * scale).rounded(), y: (margin * scale).rounded())
+        var damage = content.prepareFrame(deviceScale: scale, origin: origin)
+        let frame = margin > 0 ? ClientSideFrame(surfaceSize: surfaceSize,
+                                                 window: Rect(x: margin, y: margin, width: size.width, height: size.height),
+                                                 isActive: content.state.contains(.activated)) : nil
+        let frameKey = frame.map { ClientSideFrameKey(frame: $0, scale: scale) }
+        if let frameKey, frameKey != paintedFrame {
+            damage = Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
+        }
+        paintedFrame = frameKey
+        // Subsurface state first: the window's commit below applies it, atomically with the frame.
+        var layersChanged = false
+        if let layerSurfaces {
+            let copiedBefore = layerSurfaces.bytesCopied
+            do {
+                layersChanged = try layerSurfaces.update(content.promotedLayers, scale: bufferScale)
+            } catch {
+                logError("\(error)")
+                layersChanged = true
+            }
+            stats?.layersShown(content.promotedLayers.count, bytesCopied: layerSurfaces.bytesCopied - copiedBefore,
+                               surfacesAlive: layerSurfaces.surfaceCount, buffersAlive: layerSurfaces.bufferCount)
+        }
+        if let damage {
+            // The buffer holds an older frame: repair what changed since it was last shown too
+            // (with two buffers in rotation, the last two frames' damage, as foot does).
+            let region = buffer.staleRegion.map { $0.union(damage) } ?? damage
+            let canvas = buffer.canvas
+            canvas.transform = AffineTransform(scaleX: scale, y: scale)
+            if let frame, frame.regionReachesMargin(region, scale: scale) { frame.paintMargin(into: canvas, region: region) }
+            canvas.transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: origin.x, ty: origin.y)
+            let report = content.draw(into: canvas, region: region)
+            if let frame {
+                canvas.transform = AffineTransform(scaleX: scale, y: scale)
+                frame.paintCorners(into: canvas, region: region, scale: scale)
+            }
+            stats?.framePainted(bytes: Int(report.regionPixels) * 4)
+            wl_surface_set_buffer_scale(surface, bufferScale)
+            wl_surface_attach(surface, buffer.buffer, 0, 0)
+            wl_surface_damage_buffer(surface, Int32(damage.minX), Int32(damage.minY),
+                                     Int32(damage.width), Int32(damage.height))
+            pool.markAttached(buffer, damage: damage)
+            framesDrawn += 1
+        }
+        let changed = damage != nil || layersChanged
+        if changed, let stats, let presentation = display.presentation {
+            feedbacks.request(presentation, surface: surface, stats: stats)
+        }
+        if content.wantsFrames {
+            frameCallback = wl_surface_frame(surface)
+            wl_callback_add_listener(frameCallback, frameListener, listener.data)
+            if !fallbackTimer.isArmed {
+                fallbackTimer.arm(delay: WaylandWindow.fallbackInterval, interval: WaylandWindow.fallbackInterval)
+            }
+        } else if !changed {
+            // Nothing to show and nothing to wait for: no commit at all.
+            needsDraw = false
+            return
+        }
+        wl_surface_commit(surface)
+        needsDraw = false
+        // A frame that only moved layers changed the picture too: it counts as drawn.
+        if let frameStart, let stats { stats.frameDrawn(start: frameStart, drewBuffer: changed) }
+        if framesDrawn == 1 && damage != nil { onFirstFrame?() }
+    }
+}
+
+/// What the shadow frame depends on: when it changes, the whole buffer is repainted.
+struct ClientSideFrameKey: Equatable {
+    var surfaceSize: Size
+    var window: Rect
+    var isActive: Bool
+    var scale: Double
+
+    init(frame: ClientSideFrame, scale: Double) {
+        surfaceSize = frame.surfaceSize
+        window = frame.window
+        isActive = frame.isActive
+        self.scale = scale
+    }
+}
