@@ -13,7 +13,6 @@ import Testing
 /// the captioned list.
 @Suite(.serialized)
 struct GalleryLayoutE2ETests {
-    static let controlKey = 29
     static let contentTop = GalleryE2ETests.contentTop
     static let width = GalleryE2ETests.content.width
 
@@ -52,7 +51,7 @@ struct GalleryLayoutE2ETests {
         try session.move(to: Point(x: 600, y: 300), afterMs: 50)
 
         // Ctrl held, 50 px up in two wheel steps: zoom 2^0.5, half-way.
-        try session.key(Self.controlKey, down: true)
+        try session.key(EvdevKey.leftControl, down: true)
         try Self.scroll(session, -20)
         try Self.scroll(session, -30)
         let half = try session.stableScreenshot()
@@ -67,18 +66,18 @@ struct GalleryLayoutE2ETests {
         try Self.scroll(session, 5)
         usleep(150_000)
         session.advance(ms: 150)
-        try session.key(Self.controlKey, down: false)
+        try session.key(EvdevKey.leftControl, down: false)
         let back = try session.parkedScreenshot()
         session.keep(back, as: "e2e-gallery-layout-cancelled")
         #expect(back.fractionDiffering(from: grid) < 0.001, "the grid exactly as before")
 
         // 70 px up and release: the captioned list.
         try session.move(to: Point(x: 600, y: 300), afterMs: 50)
-        try session.key(Self.controlKey, down: true)
+        try session.key(EvdevKey.leftControl, down: true)
         try Self.scroll(session, -70)
         usleep(150_000)
         session.advance(ms: 150)
-        try session.key(Self.controlKey, down: false)
+        try session.key(EvdevKey.leftControl, down: false)
         let list = try session.parkedScreenshot()
         session.keep(list, as: "e2e-gallery-layout-list")
         let listRect = Self.expected(0, progress: 1)

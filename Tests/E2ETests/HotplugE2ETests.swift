@@ -19,8 +19,6 @@ struct HotplugE2ETests {
     static let width = NavigationE2ETests.width, height = NavigationE2ETests.height
     static let dragRow = 300.0
     static let backgroundRow = NavigationE2ETests.backgroundRow
-    /// Where the detail page's Back button is.
-    static let backButton = Point(x: 40, y: 26)
 
     /// With the moving pages in subsurfaces (`SEGUE_SUBSURFACES=1`), so that the exit also
     /// destroys layer subsurfaces and their buffers.
@@ -48,7 +46,7 @@ struct HotplugE2ETests {
 
         // The seat goes with the button held: as when the pointer leaves, the pop is cancelled.
         try session.send("seat remove")
-        try session.waitFor("the held pop to be cancelled", timeout: 5) { session.traceCount("cancel") == 1 }
+        try session.waitFor("the held pop to be cancelled", timeout: 5) { session.traceCount(.cancel) == 1 }
         try session.waitForTransitionsToSettle()
         #expect(app.isRunning, "the app died when its seat went: \(session.appLog.suffix(2000))")
         let cancelled = try session.stableScreenshot()
@@ -62,7 +60,7 @@ struct HotplugE2ETests {
         try session.waitFor("the app to bind the new seat's keyboard", timeout: 5) {
             session.protocolLines("get_keyboard(").count == 2
         }
-        try session.click(at: Self.backButton)
+        try session.click(at: DemoLayout.backButton)
         let listShot = try session.parkedScreenshot()
         session.keep(listShot, as: "e2e-hotplug-seat-back")
         #expect(NavigationE2ETests.isWhite(listShot.pixel(x: 400, y: Self.backgroundRow)), "Back did not pop to the list page")
@@ -111,7 +109,7 @@ struct HotplugE2ETests {
     /// Ctrl+Q: the app must end through its own exit (status 0, LeakSanitizer's verdict in an
     /// AddressSanitizer build), not the harness's SIGTERM.
     private func quit(_ session: HeadlessSession, _ app: Subprocess) throws {
-        for (key, down) in [(29, true), (16, true), (16, false), (29, false)] { try session.key(key, down: down) }
+        try session.type(.q, holding: [.leftControl])
         let status = app.waitForExit(timeout: 60)
         #expect(status == 0, "exit status \(String(describing: status)): \(session.appLog.suffix(3000))")
     }

@@ -109,13 +109,9 @@ struct LayerSurfacesE2ETests {
                                                                            environment: ["SEGUE_SUBSURFACES": "1"]))
         defer { session.stop() }
         try session.waitForApp()
-        let control = 29, tab = 15
         var switches = 0
         func switchTab() throws {
-            try session.key(control, down: true)
-            try session.key(tab, down: true)
-            try session.key(tab, down: false)
-            try session.key(control, down: false)
+            try session.type(.tab, holding: [.leftControl])
             switches += 1
             // On a busy machine the app may not have read the keys yet: wait for this switch to begin.
             try session.waitFor("tab switch \(switches) to begin", timeout: 10) {

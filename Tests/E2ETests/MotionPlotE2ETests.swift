@@ -116,10 +116,8 @@ struct MotionPlotE2ETests {
         try session.waitForApp()
         try session.parkPointer()
         let plain = try session.stableScreenshot()
-        // evdev codes: left Ctrl 29, left Shift 42, M 50.
         func pressCtrlShiftM() throws {
-            for code in [29, 42, 50] { try session.key(code, down: true) }
-            for code in [50, 42, 29] { try session.key(code, down: false) }
+            try session.type(.m, holding: [.leftControl, .leftShift])
         }
         try pressCtrlShiftM()
         try session.waitFor("the plot to show", timeout: 5) {
