@@ -67,7 +67,7 @@ let package = Package(
         ]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SegueTesting"], exclude: ["References"]),
         // The library's behaviour, on fixtures of its own (Support/): no demo page in sight.
-        .testTarget(name: "SegueTests", dependencies: ["Segue", "SegueTesting", "Canvas", "Motion", "SegueTestKit"]),
+        .testTarget(name: "SegueTests", dependencies: ["Segue", "SegueTesting", "Canvas", "Motion"]),
         // The demo's scenes: the tutorials' transitions, their formulas, durations and layouts.
         .testTarget(name: "DemosTests", dependencies: ["Demos", "SegueTesting", "Segue", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import Motion
 import Segue
+import SegueTesting
 
 /// What every compositor session (weston, sway, mutter, KWin) shares: the app under test, the
 /// trace it writes, the screenshots kept for people to look at, and waiting for a condition.

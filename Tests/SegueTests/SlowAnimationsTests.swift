@@ -3,7 +3,6 @@ import Foundation
 import Motion
 import Segue
 import SegueTesting
-import SegueTestKit
 import Testing
 
 /// Slow animations (`--slow N`, `SEGUE_SLOWDOWN`, Ctrl+T): every animation runs N times slower
@@ -104,8 +103,8 @@ struct SlowAnimationsTests {
         demo.host.window.animationSlowdown = 5
         let slowed = demo.host.render()
         let pixel = slowed.pixel(x: probe.x, y: probe.y)
-        try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
-        try? slowed.writePNG(to: Paths.artifacts + "/slow-animations-badge.png")
+        try? FileManager.default.createDirectory(atPath: Artifacts.directory, withIntermediateDirectories: true)
+        try? slowed.writePNG(to: Artifacts.directory + "/slow-animations-badge.png")
         #expect(pixel.red > 0.7 && pixel.green < 0.45 && pixel.blue < 0.2, "badge colour at the corner: \(pixel)")
         #expect(normal != pixel)
         demo.host.window.animationSlowdown = 1

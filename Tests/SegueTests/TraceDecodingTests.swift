@@ -1,9 +1,9 @@
 import Segue
-import SegueTestKit
+import SegueTesting
 import Testing
 
 /// The e2e harness reads `--trace` back into the records it was written from
-/// (SegueTestKit's `TraceRecord.decodeLines`): what the tests compare must be what Segue wrote.
+/// (SegueTesting's `TraceRecord.decodeLines`): what the tests compare must be what Segue wrote.
 @Suite struct TraceDecodingTests {
     @Test func recordsWrittenAsJSONLinesDecodeToThemselves() {
         let records = [

@@ -28,7 +28,7 @@ extension TraceRecord: Decodable {
     }
 
     /// The records of a trace file's text, one JSON object a line. A line that is not a record
-    /// (the last one cut short by a crash, say) is left out: ``TraceInvariants`` is what checks
+    /// (the last one cut short by a crash, say) is left out: `TraceInvariants` (SegueTestKit) is what checks
     /// every line's form.
     public static func decodeLines(_ text: String) -> [TraceRecord] {
         let decoder = JSONDecoder()
