@@ -76,9 +76,47 @@ enum ScenarioFinder {
                                                   _ = bench.takeBegunKinds()
                                               }, trigger: undo.action))
                 }
+                if kind == .present {
+                    scenarios += presentedPageScenarios(opening: point, label: "\(tabTitle): \(label)", prepare: selectTab(index), probe: probe)
+                }
             }
         }
         return scenarios
+    }
+
+    /// A page that a presentation opens may start transitions of its own (tutorial 002's card
+    /// page flips over into its reveal): one level further, the controls on the presented page
+    /// whose click starts a transition. Each repeat first undoes everything, then opens the page.
+    static func presentedPageScenarios(opening point: Point, label: String, prepare selectTab: @escaping (BenchWindow) -> Void,
+                                       probe: BenchWindow) -> [Scenario] {
+        func open(_ bench: BenchWindow) {
+            for _ in 0..<3 where undoTransition(bench) != nil {}
+            selectTab(bench)
+            bench.click(at: point)
+            var ignored: [Double] = []
+            bench.runFrames(into: &ignored)
+            _ = bench.takeBegunKinds()
+        }
+        open(probe)
+        var found: [Scenario] = []
+        var top = probe.window.rootViewController
+        while let next = top.presentedViewController { top = next }
+        guard top !== probe.window.rootViewController else { return [] }
+        let page = top.view
+        for (control, inner) in clickableControls(in: page, window: probe.window).prefix(6) {
+            let innerPoint = control.convert(control.bounds.center, to: nil)
+            probe.click(at: innerPoint)
+            var ignored: [Double] = []
+            probe.runFrames(into: &ignored)
+            // A dismissal from the page (its Close button) is the "back" scenario again.
+            guard let kind = probe.takeBegunKinds().first else { continue }
+            guard kind != .dismiss else { open(probe); continue }
+            found.append(Scenario(name: "\(label) → \(inner) (\(kind.rawValue))", prepare: open,
+                                  trigger: { $0.click(at: innerPoint) }))
+            open(probe)
+        }
+        for _ in 0..<3 where undoTransition(probe) != nil {}
+        return found
     }
 
     /// Esc (dismiss), else Alt+Left (pop): the first that starts a transition, run to its end.
