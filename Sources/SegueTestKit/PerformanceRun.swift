@@ -135,10 +135,16 @@ public struct PerformanceRun: Sendable {
         let before = (try? read(session.statsPath))?["time_ms"] ?? -1
         kill(app.process.processIdentifier, SIGUSR1)
         var result: Snapshot?
-        try session.waitFor("a stats snapshot", timeout: 5) {
-            guard let next = try? read(session.statsPath), next["time_ms"] != before else { return false }
-            result = next
-            return true
+        do {
+            try session.waitFor("a stats snapshot", timeout: 5) {
+                guard let next = try? read(session.statsPath), next["time_ms"] != before else { return false }
+                result = next
+                return true
+            }
+        } catch {
+            // Say why: an app that died of the signal leaves its backtrace at the end of its log.
+            throw HarnessError("no stats snapshot 5 s after SIGUSR1; app running: \(app.isRunning); "
+                               + "app log: \(session.appLog.suffix(1500))")
         }
         return result!
     }

@@ -51,6 +51,27 @@ struct FaultE2ETests {
         #expect(lines.first?.hasPrefix("segue-demo: lost the connection to the Wayland compositor") == true, "\(lines)")
     }
 
+    /// Under a held drag, 25 `--stats` snapshots (SIGUSR1) in a row each write a new snapshot,
+    /// and SIGTERM then ends the app cleanly (status 0). (The kernel picks the thread a signal
+    /// runs on, so this does not force the case of a handler on another thread; that one
+    /// crashed the app through Swift's main-actor check until the handler left the main actor.)
+    @Test func signalsOnAnyThreadAreAnsweredAndTermEndsCleanly() throws {
+        let session = try HeadlessSession(width: Self.width, height: Self.height, options: .init(stats: true))
+        defer { session.stop() }
+        try session.waitForApp()
+        guard let app = session.app else { throw HarnessError("no app") }
+        try pushDetailPage(session)
+        try holdPop(session, at: 0.4)
+        var times: [Double] = []
+        for _ in 0..<25 {
+            let snapshot = try PerformanceRun.snapshot(session)
+            times.append(snapshot["time_ms"])
+        }
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "each snapshot is a new one")
+        kill(app.process.processIdentifier, SIGTERM)
+        #expect(app.waitForExit(timeout: 2) == 0, "SIGTERM ends the app with status 0: \(session.appLog.suffix(800))")
+    }
+
     /// SIGSTOP under a held finger: nothing moves, nothing is lost; after SIGCONT the same drag
     /// goes on and finishes the pop.
     @Test func aHeldDragOutlivesTheCompositorStoppedForFiveSeconds() throws {
