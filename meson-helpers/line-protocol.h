@@ -56,6 +56,28 @@ parse_double(const char *s, double *out)
 	       *out > -8388608.0 && *out < 8388608.0; /* wl_fixed range */
 }
 
+/* evdev button codes (linux/input-event-codes.h), by the names the commands take. */
+#define BTN_LEFT 0x110
+#define BTN_RIGHT 0x111
+#define BTN_MIDDLE 0x112
+
+/* A button word: left, right, middle, or an evdev code in decimal. */
+static inline bool
+parse_button(const char *s, uint32_t *code)
+{
+	if (!s)
+		return false;
+	if (!strcmp(s, "left"))
+		*code = BTN_LEFT;
+	else if (!strcmp(s, "right"))
+		*code = BTN_RIGHT;
+	else if (!strcmp(s, "middle"))
+		*code = BTN_MIDDLE;
+	else
+		return parse_u32(s, code);
+	return true;
+}
+
 /* down/press/pressed/1 → 1, up/release/released/0 → 0, anything else → -1. */
 static inline int
 parse_updown(const char *s)

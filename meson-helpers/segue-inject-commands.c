@@ -14,9 +14,6 @@
 #include "segue-inject.h"
 #include "line-protocol.h"
 
-#define BTN_LEFT 0x110
-#define BTN_RIGHT 0x111
-#define BTN_MIDDLE 0x112
 
 /* --------------------------------------------------------------- */
 /* parsing                                                         */
@@ -174,13 +171,7 @@ run_command(int argc, char **argv)
 			reply("error: usage: button left|right|middle|CODE down|up [T]");
 			return false;
 		}
-		if (!strcmp(argv[1], "left"))
-			code = BTN_LEFT;
-		else if (!strcmp(argv[1], "right"))
-			code = BTN_RIGHT;
-		else if (!strcmp(argv[1], "middle"))
-			code = BTN_MIDDLE;
-		else if (!parse_u32(argv[1], &code)) {
+		if (!parse_button(argv[1], &code)) {
 			reply("error: bad button '%s'", argv[1]);
 			return false;
 		}

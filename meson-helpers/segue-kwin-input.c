@@ -37,9 +37,6 @@
 #include "fake-input-client-protocol.h"
 #include "line-protocol.h"
 
-#define BTN_LEFT 0x110
-#define BTN_RIGHT 0x111
-#define BTN_MIDDLE 0x112
 /* wl_pointer axis values, as fake_input's axis request takes them */
 #define AXIS_VERTICAL 0
 #define AXIS_HORIZONTAL 1
@@ -114,13 +111,7 @@ run_command(int argc, char **argv)
 			reply("error: usage: button left|right|middle|CODE down|up");
 			return false;
 		}
-		if (!strcmp(argv[1], "left"))
-			code = BTN_LEFT;
-		else if (!strcmp(argv[1], "right"))
-			code = BTN_RIGHT;
-		else if (!strcmp(argv[1], "middle"))
-			code = BTN_MIDDLE;
-		else if (!parse_u32(argv[1], &code)) {
+		if (!parse_button(argv[1], &code)) {
 			reply("error: bad button '%s'", argv[1]);
 			return false;
 		}

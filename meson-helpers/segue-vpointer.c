@@ -38,9 +38,6 @@
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "line-protocol.h"
 
-#define BTN_LEFT 0x110
-#define BTN_RIGHT 0x111
-#define BTN_MIDDLE 0x112
 #define SUBPIXEL 256
 
 static struct wl_display *display;
@@ -208,13 +205,7 @@ run_command(int argc, char **argv)
 			reply("error: usage: button left|right|middle|CODE down|up [T]");
 			return false;
 		}
-		if (!strcmp(argv[1], "left"))
-			code = BTN_LEFT;
-		else if (!strcmp(argv[1], "right"))
-			code = BTN_RIGHT;
-		else if (!strcmp(argv[1], "middle"))
-			code = BTN_MIDDLE;
-		else if (!parse_u32(argv[1], &code)) {
+		if (!parse_button(argv[1], &code)) {
 			reply("error: bad button '%s'", argv[1]);
 			return false;
 		}
