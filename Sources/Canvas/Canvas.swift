@@ -108,6 +108,14 @@ public final class Canvas {
 
     // MARK: Clipping
 
+    /// The bounding box of what can still be painted (the clip and the surface), in user space:
+    /// a drawing wholly outside it changes nothing.
+    public var clipExtents: Rect {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
     /// Intersects the clip with `rect` (in user space). Undone by ``restore()``.
     public func clip(to rect: Rect) {
         cairo_new_path(cr)

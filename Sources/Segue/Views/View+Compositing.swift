@@ -106,6 +106,13 @@ extension View {
         defer { canvas.restore() }
         canvas.concatenate(transformToSuperview)
         snapToDevicePixels(canvas)
+        if pass == nil, clipsToBounds || subviews.isEmpty {
+            // Flat into a layer or snapshot (no frame pass culls): a view clipped out entirely,
+            // such as a list's row below the fold, would only fill its content cache for nothing.
+            let paintable = canvas.clipExtents
+            guard paintable.maxX > 0, paintable.minX < bounds.width, paintable.maxY > 0,
+                  paintable.minY < bounds.height else { return }
+        }
 
         if rotationY != 0 {
             // Cairo is affine-only: render the subtree flat, then draw it in perspective strips.
