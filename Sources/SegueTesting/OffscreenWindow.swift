@@ -154,6 +154,22 @@ public final class OffscreenWindow {
         }
     }
 
+    // MARK: idle work
+
+    /// Does what a platform does when nothing else happens: draws the pending frame, then runs
+    /// the window's idle work (``Window/performWhenIdle(_:)``) piece by piece until none is
+    /// ready. Returns how many pieces ran.
+    @discardableResult
+    public func runIdleWork() -> Int {
+        if window.needsDisplay { _ = render() }
+        var count = 0
+        while window.hasIdleWorkReady {
+            window.runIdleWork()
+            count += 1
+        }
+        return count
+    }
+
     // MARK: output
 
     /// Renders the whole window at scale 1.

@@ -11,6 +11,7 @@ final class EventLoop {
     private var timers: [TimerSource] = []
     private var idleHandlers: [(id: Int, run: () -> Void)] = []
     private var nextIdleHandlerID = 0
+    private var backgroundWork: [(id: Int, isReady: () -> Bool, run: () -> Void)] = []
     private var exitCode: Int32?
     /// Reused every turn: polling allocates nothing.
     private var fds: [pollfd] = []
@@ -39,6 +40,18 @@ final class EventLoop {
     }
 
     func removeIdleHandler(_ id: Int) { idleHandlers.removeAll { $0.id == id } }
+
+    /// Work that runs only in turns where nothing else happens: while `isReady` says true, the
+    /// loop polls without sleeping and runs `run` once when nothing arrived, so events and
+    /// timers always go first. Returns what ``removeBackgroundWork(_:)`` takes.
+    @discardableResult
+    func addBackgroundWork(isReady: @escaping () -> Bool, run: @escaping () -> Void) -> Int {
+        nextIdleHandlerID += 1
+        backgroundWork.append((nextIdleHandlerID, isReady, run))
+        return nextIdleHandlerID
+    }
+
+    func removeBackgroundWork(_ id: Int) { backgroundWork.removeAll { $0.id == id } }
 
     /// Delivers `signals` (e.g. SIGTERM) through the loop instead of interrupting it: the
     /// handler only writes the signal's number to a pipe the loop polls (the self-pipe trick).
@@ -93,12 +106,19 @@ final class EventLoop {
             for timer in timers where timer.isArmed {
                 fds.append(pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0))
             }
-            let ready = poll(&fds, nfds_t(fds.count), -1)
+            let background = backgroundWork.first { $0.isReady() }
+            let ready = poll(&fds, nfds_t(fds.count), background == nil ? -1 : 0)
             if ready < 0 {
                 wl_display_cancel_read(display)
                 // A signal's own wake-up is counted when its byte arrives on the pipe.
                 if errno == EINTR { continue }
                 throw WaylandError.system("poll failed: \(String(cString: strerror(errno)))")
+            }
+            if ready == 0 {
+                // Nothing arrived (the poll did not sleep): one piece of background work.
+                wl_display_cancel_read(display)
+                background?.run()
+                continue
             }
 
             wakeUps += 1

@@ -21,6 +21,12 @@ extension WaylandWindow {
         }
     }
 
+    /// The window's idle work (``Segue/Window/performWhenIdle(_:)``) may run: the first frame is
+    /// on screen (launch is not delayed by it) and nothing waits to be drawn.
+    var idleWorkIsReady: Bool {
+        isConfigured && framesDrawn > 0 && !needsDraw && content.hasIdleWorkReady
+    }
+
     func frameDone(time ms: UInt32) {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil

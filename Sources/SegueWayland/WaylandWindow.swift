@@ -30,6 +30,7 @@ final class WaylandWindow: WindowHost {
     let feedbacks = PresentationFeedbacks()
     private(set) var fallbackTimer: TimerSource!
     private var idleHandler = 0
+    private var backgroundWork = 0
     /// What every listener of the window's proxies gets as `data`.
     private(set) var listener: ListenerOwner<WaylandWindow>!
 
@@ -171,6 +172,8 @@ final class WaylandWindow: WindowHost {
         fallbackTimer = try TimerSource { [weak self] in self?.fallbackTick() }
         display.loop.add(fallbackTimer)
         idleHandler = display.loop.addIdleHandler { [weak self] in self?.drawIfDue() }
+        backgroundWork = display.loop.addBackgroundWork(isReady: { [weak self] in self?.idleWorkIsReady ?? false },
+                                                        run: { [weak self] in self?.content.runIdleWork() })
         for seat in display.seats { attach(seat) }
         display.onSeatAdded = { [weak self] seat in self?.attach(seat) }
         display.onSeatRemoved = { [weak self] seat in self?.detach(seat) }
@@ -189,6 +192,7 @@ final class WaylandWindow: WindowHost {
         listener.detach()
         display.loop.remove(fallbackTimer)
         display.loop.removeIdleHandler(idleHandler)
+        display.loop.removeBackgroundWork(backgroundWork)
         display.onSeatAdded = nil
         display.onSeatRemoved = nil
         display.onOutputRemoved = nil

@@ -107,7 +107,10 @@ open class TabbedContainerController: ViewController {
     /// Forwards the appearance to the selected child.
     open override func viewWillAppear(_ animated: Bool) { selectedViewController.beginAppearanceTransition(isAppearing: true, animated: animated) }
     /// Forwards the appearance to the selected child.
-    open override func viewDidAppear(_ animated: Bool) { selectedViewController.endAppearanceTransition() }
+    open override func viewDidAppear(_ animated: Bool) {
+        selectedViewController.endAppearanceTransition()
+        prepareNeighboursWhenIdle()
+    }
     /// Forwards the disappearance to the selected child.
     open override func viewWillDisappear(_ animated: Bool) { selectedViewController.beginAppearanceTransition(isAppearing: false, animated: animated) }
     /// Forwards the disappearance to the selected child.
@@ -187,6 +190,7 @@ open class TabbedContainerController: ViewController {
         resetButtonColors()
         from.endAppearanceTransition()
         to.endAppearanceTransition()
+        prepareNeighboursWhenIdle()
     }
 
     /// The container's bookkeeping when a switch ends (the appearance calls follow).
@@ -200,6 +204,7 @@ open class TabbedContainerController: ViewController {
         shown.view.transform = .identity
         if !completed { selectedIndex = priorIndex }
         resetButtonColors()
+        if completed { prepareNeighboursWhenIdle() }
     }
 
     /// The two buttons' colours follow the transition's progress, mixed in OKLab; the bold

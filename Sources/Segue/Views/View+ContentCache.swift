@@ -52,6 +52,37 @@ extension View {
         }
     }
 
+    /// Lays out this subtree and draws the content caches its first frame on screen would
+    /// draw at `deviceScale` (text shaping and font matching included), without drawing the
+    /// subtree itself: views hidden, or clipped out of this view's bounds (rows of a list below
+    /// the fold), are left for later. Idle work for a view about to be shown (see
+    /// ``Window/performWhenIdle(_:)``).
+    func prepareContentCaches(deviceScale: Double) {
+        layoutIfNeeded()
+        prepareContentCaches(deviceScale: deviceScale, visible: bounds)
+    }
+
+    /// `visible`: what can show of this view, in its own coordinates; nil when not known (under
+    /// a transform), so nothing is left out.
+    private func prepareContentCaches(deviceScale: Double, visible: Rect?) {
+        guard !isHidden else { return }
+        var visible = visible
+        if clipsToBounds { visible = visible.map { $0.intersection(bounds) } ?? bounds }
+        // Clipped to nothing: neither this view nor anything under it can show.
+        if clipsToBounds, let shown = visible, shown.isEmpty { return }
+        if drawsContent, cachesContent, visible.map({ $0.intersects(bounds) }) ?? true,
+           contentCache == nil || contentCacheScale != deviceScale {
+            contentCache = renderContent(deviceScale: deviceScale)
+            contentCacheScale = deviceScale
+        }
+        for view in subviews {
+            let inSubview = view.transform == .identity
+                ? visible.map { $0.offsetBy(dx: -view.frame.minX, dy: -view.frame.minY) }
+                : nil
+            view.prepareContentCaches(deviceScale: deviceScale, visible: inSubview)
+        }
+    }
+
     private func renderContent(deviceScale: Double) -> Surface {
         View.drawCount += 1
         render.contentDraws += 1

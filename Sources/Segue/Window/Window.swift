@@ -169,6 +169,11 @@ public final class Window {
         host?.setNeedsFrame()
     }
 
+    // MARK: stored state of Window+IdleWork.swift
+
+    /// Work waiting for a turn in which the window has nothing else to do, oldest first.
+    var idleWork: [@MainActor () -> Void] = []
+
     // MARK: stored state of Window+Desktop.swift
 
     /// Who draws the title bar: set by the platform from what the compositor offers.
