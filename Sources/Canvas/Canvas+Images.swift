@@ -16,6 +16,37 @@ extension Canvas {
         }
     }
 
+    /// Draws `pyramid`'s image scaled to fill `rect` (user space), its corners rounded by
+    /// `cornerRadius` (clamped to half the shorter side), under the current transform.
+    ///
+    /// Shrunk, it is drawn from the pyramid's nearest larger copy with the bilinear filter, so
+    /// an image whose size animates costs about one bilinear paint per frame at any size. The
+    /// rounded shape is filled with the image rather than clipped (Cairo would build a clip
+    /// mask as large as the shape every time).
+    public func draw(_ pyramid: ImagePyramid, in rect: Rect, cornerRadius: Double = 0, alpha: Double = 1) {
+        let image = pyramid.image
+        guard !rect.isEmpty, image.width > 0, image.height > 0, alpha > 0 else { return }
+        let t = transform
+        let deviceX = (t.a * t.a + t.b * t.b).squareRoot(), deviceY = (t.c * t.c + t.d * t.d).squareRoot()
+        let level = pyramid.level(scaleX: rect.width * deviceX / Double(image.width),
+                                  scaleY: rect.height * deviceY / Double(image.height))
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        setRoundedRectPath(rect, radius: cornerRadius)
+        cairo_translate(cr, rect.minX, rect.minY)
+        cairo_scale(cr, rect.width / Double(level.width), rect.height / Double(level.height))
+        cairo_set_source_surface(cr, level.raw, 0, 0)
+        let pattern = cairo_get_source(cr)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        if alpha >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
     /// Draws `image` 1:1 (one image pixel per user unit) with its top-left corner at `origin`.
     ///
     /// When the current transform is a whole-pixel translation this is Cairo's plain copy

@@ -5,6 +5,33 @@ import Glibc
 import Motion
 
 extension Canvas {
+    /// The user-space rectangle that
+    /// ``drawPerspective(_:in:angleY:eyeDistance:alpha:cornerRadius:vanishingPoint:)`` with the
+    /// same arguments paints into (a bounding box, with a margin for antialiased edges); nil
+    /// when it paints nothing.
+    ///
+    /// A turning view damages this rather than the whole window: most of a flip's frames
+    /// touch only part of it.
+    public static func perspectiveBounds(of rect: Rect, angleY: Double, eyeDistance: Double = 500,
+                                         vanishingPoint: Point? = nil) -> Rect? {
+        guard !rect.isEmpty, abs(angleY) < Double.pi / 2, eyeDistance > 0 else { return nil }
+        guard angleY != 0 else { return rect }
+        let eye = vanishingPoint ?? rect.center
+        let projection = PerspectiveProjection(angle: angleY, eyeDistance: eyeDistance, axisOffset: rect.midX - eye.x)
+        let halfWidth = rect.width / 2
+        let uLeft = max(-halfWidth, projection.nearLimit(side: -1))
+        let uRight = min(halfWidth, projection.nearLimit(side: 1))
+        guard uLeft < uRight else { return nil }
+        let left = eye.x + projection.x(uLeft), right = eye.x + projection.x(uRight)
+        // Every column's scale lies between the two ends' (w is linear in u); the top and
+        // bottom edges are scaled towards the eye's height.
+        let scales = [projection.yScale(uLeft), projection.yScale(uRight)]
+        let ys = scales.flatMap { [eye.y + (rect.minY - eye.y) * $0, eye.y + (rect.maxY - eye.y) * $0] }
+        let top = ys.min()!, bottom = ys.max()!
+        // One unit of margin covers the strips' overlap and antialiasing.
+        return Rect(x: min(left, right) - 1, y: top - 1, width: abs(right - left) + 2, height: bottom - top + 2)
+    }
+
     /// Draws `image` filling `rect`, rotated by `angleY` radians about the rect's vertical
     /// centre line, seen in perspective from `eyeDistance` user units (Core Animation's
     /// `CATransform3DRotate(m34 = −1 / eyeDistance, angleY, 0, 1, 0)`).

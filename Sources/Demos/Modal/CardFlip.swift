@@ -192,7 +192,6 @@ public final class CardFlipAnimator: AnimatedTransitioning {
     private func revealSnapshot(_ image: Surface, frame: Rect) -> SnapshotView {
         let view = SnapshotView(image: image, frame: frame)
         view.cornerRadius = PetCardView.radius
-        view.clipsToBounds = true
         return view
     }
 

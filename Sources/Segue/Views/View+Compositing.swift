@@ -14,7 +14,9 @@ extension View {
         let oldRect = render.subtreeRect
         render.previousSubtreeRect = oldRect
         render.needsDamage = false
-        guard !isHidden, alpha > 0.001, frame.width > 0, frame.height > 0 else {
+        // Turned edge-on or further, a view shows nothing (Core Animation's back face is not
+        // drawn here either).
+        guard !isHidden, alpha > 0.001, frame.width > 0, frame.height > 0, abs(rotationY) < .pi / 2 else {
             render.subtreeRect = nil
             render.ownRect = nil
             render.layer = nil
@@ -27,8 +29,8 @@ extension View {
             t.tx = Self.snapped(t.tx)
             t.ty = Self.snapped(t.ty)
         }
-        // A perspective flip can reach past its flat rectangle: count it as the whole window.
-        let own = rotationY != 0 ? pass.windowRect : t.boundingBox(of: bounds)
+        // A perspective flip reaches past its flat rectangle: what its projection covers.
+        let own = rotationY != 0 ? perspectiveRect(transform: t, window: pass.windowRect) : t.boundingBox(of: bounds)
         render.ownRect = own
         render.isAxisAligned = rotationY == 0 && t.b == 0 && t.c == 0
         render.paintIndex = pass.nextIndex
@@ -45,7 +47,8 @@ extension View {
             if !own.containsRect(rect) { contained = false }
         }
         render.subtreeEnd = pass.nextIndex
-        if clipsToBounds { subtree = own }
+        // A turning subtree paints only through its projection.
+        if clipsToBounds || rotationY != 0 { subtree = own }
         subtree = subtree.intersection(clip)
         render.subtreeRect = subtree.isEmpty ? nil : subtree
 
@@ -56,7 +59,8 @@ extension View {
         // (a fade then needs no transparency group either).
         render.usesLayer = pass.features.contains(.layers) && !subviews.isEmpty && rotationY == 0
             && unscaledTranslation && (transform != .identity || alpha < 1) && (clipsToBounds || contained)
-        if !render.usesLayer, let layer = render.layer {
+        // A turning view keeps its layer too: the flat image it is projected from.
+        if !render.usesLayer, rotationY == 0, let layer = render.layer {
             pass.recycle(layer)
             render.layer = nil
         }
@@ -67,11 +71,22 @@ extension View {
                              height: own.maxY.rounded(.down) - own.minY.rounded(.up)).intersection(clip)
             if !inner.isEmpty { pass.addOccluder(inner, paintedAt: render.paintIndex) }
         }
-        if wasDamaged {
+        // A change inside a turning view shows all over its projection, not where the
+        // changed view would lie flat.
+        if wasDamaged || (rotationY != 0 && !render.layerIsValid) {
             if let oldRect { pass.damage(oldRect, by: render.paintIndex) }
             if let new = render.subtreeRect { pass.damage(new, by: render.paintIndex) }
         }
         return render.subtreeRect
+    }
+
+    /// Where the perspective flip lands in device pixels (a bounding box, whole pixels), given
+    /// the transform `t` from this view's bounds to device pixels.
+    private func perspectiveRect(transform t: AffineTransform, window: Rect) -> Rect {
+        let eye = perspectiveEye
+        guard let projected = Canvas.perspectiveBounds(of: bounds, angleY: rotationY, eyeDistance: eye.distance,
+                                                       vanishingPoint: eye.point) else { return .zero }
+        return t.boundingBox(of: projected).roundedOut.intersection(window)
     }
 
     /// The eye for ``rotationY`` in this view's own coordinates: the superview's centre when
@@ -115,8 +130,15 @@ extension View {
         }
 
         if rotationY != 0 {
-            // Cairo is affine-only: render the subtree flat, then draw it in perspective strips.
-            let image = snapshot(deviceScale: deviceScale, features: features)
+            // Cairo is affine-only: the subtree flat (in a window frame, its layer, rendered
+            // again only when something inside changes), then drawn in perspective strips.
+            let image: Surface
+            if let pass {
+                prepareLayer(deviceScale: deviceScale, pass: pass)
+                image = render.layer ?? snapshot(deviceScale: deviceScale, features: features)
+            } else {
+                image = snapshot(deviceScale: deviceScale, features: features)
+            }
             let eye = perspectiveEye
             canvas.drawPerspective(image, in: bounds, angleY: rotationY, eyeDistance: eye.distance,
                                    alpha: alpha, cornerRadius: clipsToBounds ? cornerRadius : 0, vanishingPoint: eye.point)
