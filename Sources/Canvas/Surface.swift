@@ -26,7 +26,11 @@ public final class Surface {
     /// Traps when the size is negative or too large to allocate.
     public init(width: Int, height: Int) {
         precondition(width >= 0 && height >= 0, "Surface size must not be negative: \(width)×\(height)")
-        let raw = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        // Large images get a mapping of their own, returned to the kernel when freed (see
+        // `segue_image_surface_create_mapped`); small ones come from malloc, through Cairo.
+        let isLarge = Surface.stride(forWidth: width) * height >= Surface.mappedThreshold
+        let raw = (isLarge ? segue_image_surface_create_mapped(Int32(width), Int32(height)) : nil)
+            ?? cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let status = cairo_surface_status(raw)
         precondition(status == CAIRO_STATUS_SUCCESS,
                      "cannot create a \(width)×\(height) surface: \(String(cString: cairo_status_to_string(status)))")
@@ -34,6 +38,10 @@ public final class Surface {
         self.width = width
         self.height = height
     }
+
+    /// The size from which a surface's pixels get an anonymous mapping of their own (256 KiB:
+    /// a 256×256 image; layers and full-window snapshots are megabytes).
+    static let mappedThreshold = 256 * 1024
 
     /// Wraps memory the caller owns, such as a mapped `wl_shm` buffer in `ARGB8888` or
     /// `XRGB8888` format.

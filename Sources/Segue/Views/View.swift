@@ -148,9 +148,21 @@ open class View {
     /// Takes the view out of its superview; does nothing when it has none.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        // Cached layers of a subtree that leaves the window would hold their memory for as
+        // long as the view lives: the window keeps them as spares (freed when idle) instead.
+        if let pass = window?.pass { handLayers(to: pass) }
         parent.invalidateContent()
         parent.subviews.removeAll { $0 === self }
         superview = nil
+    }
+
+    private func handLayers(to pass: FramePass) {
+        if let layer = render.layer {
+            pass.recycle(layer)
+            render.layer = nil
+            render.layerIsValid = false
+        }
+        for view in subviews { view.handLayers(to: pass) }
     }
 
     /// Moves the subview `view` in front of its siblings; does nothing for other views.

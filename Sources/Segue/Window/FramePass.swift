@@ -121,8 +121,16 @@ final class FramePass {
     }
 
     /// Layer surfaces no view uses any more, kept for the next layer of the same size: a
-    /// transition then neither allocates nor faults in fresh pages. At most two are kept.
+    /// transition then neither allocates nor faults in fresh pages. At most two are kept, and
+    /// only until the window is idle (``dropSpareSurfaces()``).
     private var spareSurfaces: [Surface] = []
+
+    /// Whether spare layer surfaces hold memory.
+    var hasSpareSurfaces: Bool { !spareSurfaces.isEmpty }
+
+    /// Frees the spare layer surfaces (a full-window layer is megabytes; their memory goes
+    /// back to the system, see `Surface`).
+    func dropSpareSurfaces() { spareSurfaces.removeAll() }
 
     func recycle(_ surface: Surface) {
         if spareSurfaces.count >= 2 { spareSurfaces.removeFirst() }

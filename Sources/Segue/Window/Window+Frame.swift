@@ -49,7 +49,20 @@ extension Window {
         promotion.update(roots: frameView.subviews + [focusRing, motionPlot], enabled: promotesLayers, pass: pass)
         needsFullDamage = false
         needsDisplay = false
+        trimLayersWhenIdle()
         return pass.damage.isEmpty ? nil : pass.damage
+    }
+
+    /// Spare layer surfaces serve the frames of a running transition; once the window is idle
+    /// they only hold memory (8 MB for two full-window layers at 1280×800): free them then. The
+    /// next transition's first frame allocates its layers again (page faults, a few ms).
+    private func trimLayersWhenIdle() {
+        guard pass.hasSpareSurfaces, !layerTrimIsQueued else { return }
+        layerTrimIsQueued = true
+        performWhenIdle { [weak self] in
+            self?.layerTrimIsQueued = false
+            self?.pass.dropSpareSurfaces()
+        }
     }
 
     /// Paints `region` (device pixels) of the frame measured by ``prepareFrame(deviceScale:origin:)``

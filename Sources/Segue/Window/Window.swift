@@ -173,6 +173,8 @@ public final class Window {
 
     /// Work waiting for a turn in which the window has nothing else to do, oldest first.
     var idleWork: [@MainActor () -> Void] = []
+    /// Freeing the spare layer surfaces waits in ``idleWork``.
+    var layerTrimIsQueued = false
 
     // MARK: stored state of Window+Desktop.swift
 
