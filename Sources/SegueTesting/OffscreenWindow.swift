@@ -157,7 +157,7 @@ public final class OffscreenWindow {
     // MARK: idle work
 
     /// Does what a platform does when nothing else happens: draws the pending frame, then runs
-    /// the window's idle work (``Window/performWhenIdle(_:)``) piece by piece until none is
+    /// the window's idle work (`Window.performWhenIdle(_:)`) piece by piece until none is
     /// ready. Returns how many pieces ran.
     @discardableResult
     public func runIdleWork() -> Int {
