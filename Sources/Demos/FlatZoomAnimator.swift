@@ -91,6 +91,9 @@ public final class FlatZoomAnimator: AnimatedTransitioning {
         let fadeFrom: Double = pushing ? 0 : 1, fadeTo: Double = pushing ? 1 : 0
         photoView.alpha = fadeFrom
         gridView.alpha = 1
+        // The grid stands still under the fading page: one cached image of it, which the page
+        // then cross-fades with in one pass, instead of its cells drawn and blended over.
+        gridView.shouldRasterize = true
         flying.show(start)
 
         let easing: any Easing = context.isInteractive ? TimingCurve.linear : springEasing
@@ -98,7 +101,8 @@ public final class FlatZoomAnimator: AnimatedTransitioning {
             flying?.show(Rect.interpolate(from: start, to: end, fraction: progress))
             photoView?.alpha = min(max(fadeFrom + (fadeTo - fadeFrom) * progress, 0), 1)
         }
-        context.addCompletion { [weak self, weak cell, weak photo, weak flying] _ in
+        context.addCompletion { [weak self, weak cell, weak photo, weak flying, weak gridView] _ in
+            gridView?.shouldRasterize = false
             cell?.isHidden = false
             photo?.imageView.isHidden = false
             photo?.view.alpha = 1

@@ -28,6 +28,10 @@ struct BenchOptions: ParsableCommand {
             help: ArgumentHelp("Only the transitions whose names contain TEXT (no ablation or memory sections).", valueName: "TEXT"))
     var only: String?
 
+    @Option(name: .customLong("frames-to"),
+            help: ArgumentHelp("Writes frames 2, 6, 12, 20 and 30 of each transition's first run (as drawn, damage repaired into rotating buffers) as PNGs into DIR, to look at.", valueName: "DIR"))
+    var framesDirectory: String?
+
     func validate() throws {
         guard repeats > 0 else { throw ValidationError("--repeat needs a positive number, not \(repeats)") }
         guard rssTransitions >= 0 else { throw ValidationError("--transitions needs a number ≥ 0, not \(rssTransitions)") }
@@ -39,6 +43,8 @@ let repeats = options.repeats
 let rssTransitions = options.rssTransitions
 /// Only the transitions whose names contain this (and no ablation or memory sections).
 let only = options.only
+/// Where to keep a few frames of each transition (nil: nowhere).
+let framesDirectory = options.framesDirectory
 
 func median(_ values: [Double]) -> Double { quantile(values, 0.5) }
 
@@ -113,13 +119,16 @@ func measure(_ scenario: Scenario, size: Size, scale: Double, repeats: Int,
     let bench = BenchWindow(size: size, scale: scale, features: features)
     var times: [Double] = []
     var draws = 0
-    for _ in 0..<repeats {
+    for run in 0..<repeats {
         scenario.prepare(bench)
         _ = bench.takeBegunKinds()
         scenario.trigger(bench)
         // The first frame of a transition may lay out and draw its new page; the rest may not.
         times.append(bench.frame())
         let before = View.drawCount
+        if run == 0, let framesDirectory {
+            keepFrames(of: bench, named: "\(scenario.name) @\(Int(scale))x", in: framesDirectory, times: &times)
+        }
         bench.runFrames(into: &times)
         draws += View.drawCount - before
         // Back to the start state for the next repeat.
@@ -127,6 +136,19 @@ func measure(_ scenario: Scenario, size: Size, scale: Double, repeats: Int,
         _ = bench.takeBegunKinds()
     }
     return Measured(name: scenario.name, times: times, contentDraws: draws)
+}
+
+/// Runs the transition's frames, writing a few of them (counting the first, already drawn, as 1).
+@MainActor
+func keepFrames(of bench: BenchWindow, named name: String, in directory: String, times: inout [Double]) {
+    let kept: Set<Int> = [2, 6, 12, 20, 30]
+    var index = 1
+    let file = String(name.map { $0.isLetter || $0.isNumber || $0 == "@" ? $0 : "-" })
+    while bench.window.wantsFrames, index < kept.max()! {
+        times.append(bench.frame())
+        index += 1
+        if kept.contains(index) { try? bench.lastSurface.writePNG(to: "\(directory)/\(file)-f\(index).png") }
+    }
 }
 
 func readRSSKilobytes() -> Int {

@@ -14,6 +14,7 @@ extension View {
         let oldRect = render.subtreeRect
         render.previousSubtreeRect = oldRect
         render.needsDamage = false
+        render.fusedRect = nil
         // Turned edge-on or further, a view shows nothing (Core Animation's back face is not
         // drawn here either).
         guard !isHidden, alpha > 0.001, frame.width > 0, frame.height > 0, abs(rotationY) < .pi / 2 else {
@@ -58,7 +59,7 @@ extension View {
         // A subtree moved by a translation or faded composites as one cached image of itself
         // (a fade then needs no transparency group either).
         render.usesLayer = pass.features.contains(.layers) && !subviews.isEmpty && rotationY == 0
-            && unscaledTranslation && (transform != .identity || alpha < 1) && (clipsToBounds || contained)
+            && unscaledTranslation && (transform != .identity || alpha < 1 || shouldRasterize) && (clipsToBounds || contained)
         // A turning view keeps its layer too: the flat image it is projected from.
         if !render.usesLayer, rotationY == 0, let layer = render.layer {
             pass.recycle(layer)
@@ -160,7 +161,10 @@ extension View {
         if clipsToBounds {
             if cornerRadius > 0 { canvas.clip(toRoundedRect: bounds, radius: cornerRadius) } else { canvas.clip(to: bounds) }
         }
-        if hasContent {
+        if let pass, let fused = render.fusedRect {
+            render.fusedRect = nil
+            compositeContent(outside: fused, into: canvas, deviceScale: deviceScale, pass: pass)
+        } else if hasContent {
             if let pass, let own = render.ownRect {
                 switch pass.visibility(of: own, paintedAt: render.paintIndex) {
                 case .hidden:
@@ -179,7 +183,7 @@ extension View {
                 drawCachedContent(into: canvas, deviceScale: deviceScale, alpha: needsGroup ? 1 : alpha, features: features)
             }
         }
-        for view in subviews { view.composite(into: canvas, deviceScale: deviceScale, features: features, pass: pass) }
+        compositeSubviews(into: canvas, deviceScale: deviceScale, features: features, pass: pass)
         if needsGroup { canvas.endTransparencyLayer(alpha: alpha) }
     }
 

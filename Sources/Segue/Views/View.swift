@@ -73,6 +73,13 @@ open class View {
     public var backgroundColor: Color? {
         didSet { setNeedsDisplay() }
     }
+    /// Composites the subtree from one cached image of itself even while it stands still, as
+    /// `CALayer.shouldRasterize`: set it on a page that stays put under a transition, so each
+    /// frame copies (or cross-fades with a page fading over it) one image instead of drawing its
+    /// views again. The image is rendered again when anything inside changes. Costs a
+    /// window-sized image while set; clear it when the transition ends.
+    /// (Its pixels are the same either way, so setting it damages nothing.)
+    public var shouldRasterize = false
     /// Whether this view (and its subtree) takes pointer input.
     public var isUserInteractionEnabled = true
 

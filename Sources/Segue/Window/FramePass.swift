@@ -74,6 +74,9 @@ struct RenderState {
     /// Painter's order of the view's own content, and one past its last descendant's.
     var paintIndex = 0
     var subtreeEnd = 0
+    /// This frame, the part of the view's fill (device pixels, whole) already blended into the
+    /// still page below it (``View/compositeDimmed(by:into:pass:)``): its own paint leaves it out.
+    var fusedRect: Rect?
     /// How many times this view's content was drawn (tests count them).
     var contentDraws = 0
 }

@@ -1,0 +1,31 @@
+#ifndef SEGUE_PIXEL_KERNELS_H
+#define SEGUE_PIXEL_KERNELS_H
+
+// Whole-image pixel operations that pixman cannot do in one pass, for Canvas (Swift calls
+// them through Canvas+Blend.swift only). Pixels are Cairo's ARGB32: premultiplied, 4 bytes.
+//
+// Each kernel treats a row as plain bytes, so the same channel arithmetic applies to alpha
+// and colour alike (exact for premultiplied pixels). SSE2 (baseline on x86_64) does 16 bytes
+// at a time in 16-bit lanes; the plain C loop after it is the tail and the portable fallback.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// dst = a + (b − a) · weight / 256, byte by byte, over `height` rows of `row_bytes` bytes:
+/// a cross-fade of two images in one pass (two reads, one write), where Cairo would copy `a`
+/// and then blend `b` over it with a constant alpha (pixman's slow general path).
+/// `weight` is clamped to 0…256. `dst` may be `a` or `b`.
+void segue_crossfade_rows(uint8_t *dst, ptrdiff_t dst_stride,
+                          const uint8_t *a, ptrdiff_t a_stride,
+                          const uint8_t *b, ptrdiff_t b_stride,
+                          size_t row_bytes, size_t height, unsigned weight);
+
+/// dst = src · (256 − weight) / 256 + colour · weight / 256, pixel by pixel, where `colour`
+/// is one premultiplied ARGB32 pixel: an opaque image under a uniform translucent fill
+/// (a dimming view) in one pass instead of a copy and then a blend. `weight` is clamped to
+/// 0…256. `dst` may be `src`.
+void segue_fade_to_colour_rows(uint8_t *dst, ptrdiff_t dst_stride,
+                               const uint8_t *src, ptrdiff_t src_stride,
+                               size_t width, size_t height, uint32_t colour, unsigned weight);
+
+#endif

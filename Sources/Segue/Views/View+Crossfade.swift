@@ -1,0 +1,79 @@
+import Canvas
+import Motion
+
+/// A fading page over a still one, composited in one pass: when an opaque page fades in or out
+/// over an opaque rasterized sibling of the same rectangle (``View/shouldRasterize``), each
+/// visible pixel is the two layers mixed by the fading page's alpha. Drawn the usual way, the
+/// still page is copied and then the fading one blended over it with a constant alpha, which
+/// pixman does on its slow general path: 2.4× the cost of a full-window composite, for the
+/// flat zoom's fading picture page over the grid.
+extension View {
+    /// Composites the subviews in order, cross-fading the pairs ``fadesOver(_:pass:)`` accepts
+    /// and dimming a still page in one pass under a dimming view that follows it
+    /// (View+Dimming.swift).
+    func compositeSubviews(into canvas: Canvas, deviceScale: Double, features: RenderFeatures, pass: FramePass?) {
+        var index = subviews.startIndex
+        while index < subviews.endIndex {
+            let view = subviews[index]
+            let next = subviews.index(after: index)
+            if let pass, next < subviews.endIndex, subviews[next].fadesOver(view, pass: pass),
+               subviews[next].compositeCrossfade(over: view, into: canvas, deviceScale: deviceScale, pass: pass) {
+                index = subviews.index(after: next)
+                continue
+            }
+            if let pass, next < subviews.endIndex, let dim = subviews[next].leadingDimmingView(over: view, pass: pass),
+               view.compositeDimmed(by: dim, into: canvas, deviceScale: deviceScale, pass: pass) {
+                index = next
+                continue
+            }
+            view.composite(into: canvas, deviceScale: deviceScale, features: features, pass: pass)
+            index = next
+        }
+    }
+
+    /// Whether this view, fading, can be mixed with `below` (its sibling just before it) in one
+    /// pass: both composite from layers at the same whole-pixel rectangle, both opaque at full
+    /// alpha (square corners, opaque backgrounds filling their layers), `below` at alpha 1, and
+    /// nothing clips them to a rounded shape (the mix writes pixels directly, inside rectangles).
+    private func fadesOver(_ below: View, pass: FramePass) -> Bool {
+        guard pass.features.contains(.layers), render.usesLayer, below.render.usesLayer,
+              !render.isPromoted, !below.render.isPromoted,
+              alpha < 1, below.alpha >= 1, below.render.isOpaque,
+              (backgroundColor?.alpha ?? 0) >= 1, cornerRadius == 0,
+              let own = render.ownRect, own == below.render.ownRect, own == own.roundedOut,
+              render.subtreeRect == below.render.subtreeRect else { return false }
+        var ancestor = superview
+        while let view = ancestor {
+            if view.clipsToBounds && view.cornerRadius > 0 { return false }
+            if view.alpha < 1 || view.rotationY != 0 { return false }
+            ancestor = view.superview
+        }
+        return true
+    }
+
+    /// Draws `below` and this view mixed by this view's alpha; false when it drew nothing (the
+    /// caller then composites both the usual way).
+    private func compositeCrossfade(over below: View, into canvas: Canvas, deviceScale: Double, pass: FramePass) -> Bool {
+        guard let own = render.ownRect, let shown = render.subtreeRect else { return false }
+        below.prepareLayer(deviceScale: deviceScale, pass: pass)
+        prepareLayer(deviceScale: deviceScale, pass: pass)
+        guard let from = below.render.layer, let to = render.layer,
+              from.width == Int(own.width), from.height == Int(own.height),
+              to.width == from.width, to.height == from.height else { return false }
+        // Whatever is opaque and painted after this subtree hides parts of both.
+        let visibility = pass.visibility(of: shown, paintedAt: render.subtreeEnd - 1)
+        let pieces: [Rect]
+        switch visibility {
+        case .hidden: return true
+        case .whole: pieces = [shown.roundedOut.intersection(pass.region)]
+        case .partial: pieces = pass.visiblePieces
+        }
+        for piece in pieces where !piece.isEmpty {
+            guard canvas.drawCrossfade(from: from, to: to, fraction: alpha, origin: own.origin, rect: piece.roundedOut) else {
+                return false
+            }
+        }
+        pass.report.layersDrawn += 2
+        return true
+    }
+}
