@@ -177,6 +177,23 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
         print(line)
     }
     print()
+    // What the compositor's own pacing allows, so a frame rate under 60 is read for what it is.
+    let refresh = runs[1].map { $0.final["output_refresh_ms"] }.max() ?? 0
+    let refreshText = refresh > 0 ? "\(f(refresh, 3)) ms" : "none reported"
+    if mutter {
+        print("Pacing: mutter 43's virtual monitor runs a 60 Hz frame clock (refresh in segue-demo's wp_presentation feedback:"
+            + " \(refreshText)); without a GPU it composites with Mesa's llvmpipe (its log: \"Created surfaceless renderer without"
+            + " GPU\"), which is most of mutter's CPU per frame, on the same two cores as the client. The screen cast that carries the"
+            + " absolute pointer and the screenshots stays on: mutter's copy of each repaint into it is inside mutter's figure, the"
+            + " harness processes (bus, pipewire, wireplumber, the driver's reader) are shown beside it and not counted.")
+    } else {
+        let ceiling = sides.indices.map { "\(f(1000 / (1000 / 60 + server[$0]), 1)) (\(shortName(sides[$0].name)))" }
+        print("Pacing: weston's headless backend re-arms a 16 ms timer when a repaint ends and, with `repaint-window=16` against"
+            + " its 60 Hz mode (wp_presentation refresh \(refreshText)), repaints 0.67 ms after it fires: a frame every 16.67 ms plus"
+            + " the repaint's own time, so its pacing allows at most 1000 ÷ (16.67 + weston's ms per frame) ≈ "
+            + ceiling.joined(separator: ", ") + " fps here, never 60.")
+    }
+    print()
 
     // Launch and memory: medians over the rounds, with the range.
     func median(_ values: [Double]) -> Double {
@@ -250,6 +267,10 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
     row("held drag: frames drawn (commits with a new buffer or moved layers)") { "\(Int($0.swipeFramesDrawn)) (\(f($0.swipeFrameRate, 1)) per s)" }
     row("held drag: frame callbacks requested (peer) / received (segue)") {
         "\(Int(isPeer($0) ? $0.swipeEnd["frame_requests"] - $0.swipeStart["frame_requests"] : $0.swipeCallbacks))"
+    }
+    row("held drag: frames presented / discarded (wp_presentation; segue only)") {
+        isPeer($0) ? "–" : "\(Int($0.swipeEnd["frames_presented"] - $0.swipeStart["frames_presented"])) / "
+            + "\(Int($0.swipeEnd["frames_discarded"] - $0.swipeStart["frames_discarded"]))"
     }
     row("held drag: process CPU, user + system (getrusage)") { "\(f($0.swipeCPUms, 1)) ms" }
     row("held drag: CPU per frame drawn") { "\(f($0.swipeCPUPerFrame, 3)) ms" }
