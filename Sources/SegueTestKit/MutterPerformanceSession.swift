@@ -16,9 +16,12 @@ import Motion
 /// which is what launch → first frame measures, then get F11 and go fullscreen (1280×800 at the
 /// origin), so the drag lands on the same full-window content as in weston's kiosk shell.
 public final class MutterPerformanceSession: PerformanceSession, @unchecked Sendable {
+    /// The mutter stack (bus, pipewire, wireplumber, mutter, the driver).
     public let mutter: MutterSession
+    /// The virtual monitor's size.
     public let width: Int
     public let height: Int
+    /// The measured client (nil once stopped).
     public private(set) var app: Subprocess?
     /// mutter's process (all its threads are read for ``compositorCPU()``).
     public let mutterPID: Int32
@@ -27,11 +30,17 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
     public var harnessPIDs: [Int32] { Self.pids(withEnvironment: "XDG_RUNTIME_DIR=" + mutter.runtimeDir)
         .filter { $0 != mutterPID && $0 != app?.process.processIdentifier } }
 
+    /// Where the client writes its `--stats` snapshots, in mutter's runtime directory.
     public var statsPath: String { mutter.runtimeDir + "/stats.json" }
+    /// No trace is written here (the peer writes none either); MutterSession's path.
     public var tracePath: String { mutter.tracePath }
+    /// What the measured client printed.
     public var appLog: String { mutter.appLog }
+    /// Where the injected pointer is now (screen coordinates).
     public var pointer: Point { mutter.pointer }
+    /// "mutter".
     public var compositorName: String { "mutter" }
+    /// The driver encodes screenshots from the screen cast, outside mutter.
     public var capturesInsideCompositor: Bool { false }
 
     /// evdev KEY_F11: both clients toggle fullscreen on it.
@@ -133,19 +142,28 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
 
     // MARK: PerformanceSession
 
+    /// Waits `ms`, then moves the pointer (mutter stamps the event).
     public func move(to point: Point, afterMs ms: UInt32) throws { try mutter.move(to: point, afterMs: ms) }
+    /// Waits `ms`, then presses the left button.
     public func press(afterMs ms: UInt32) throws { try mutter.press(afterMs: ms) }
+    /// Waits `ms`, then releases the left button.
     public func release(afterMs ms: UInt32) throws { try mutter.release(afterMs: ms) }
+    /// Moves the held pointer at once.
     public func dragMotion(to point: Point, intervalMs: UInt32) throws {
         // mutter stamps injected events with its own clock: the caller's schedule is the cadence.
         try mutter.move(to: point, afterMs: 0)
     }
+    /// Presses at once (mutter stamps the event: `ms` has nothing to stamp).
     public func dragPress(afterMs ms: UInt32) throws { try mutter.press(afterMs: 0) }
+    /// The next screen-cast frame as a PNG.
     public func capture(to path: String) throws { try mutter.send("capture \(path)") }
+    /// Screen-cast frames until two in a row are equal.
     public func stableScreenshot(timeout: Double) throws -> Surface { try mutter.stableScreenshot(timeout: timeout) }
+    /// Moves the pointer to the bottom-right corner.
     public func parkPointer() throws {
         try mutter.move(to: Point(x: Double(width - 1), y: Double(height - 1)), afterMs: 50)
     }
+    /// mutter's CPU time, all its threads (its llvmpipe rendering threads too).
     public func compositorCPU() -> WestonCPU? { WestonCPU(pid: mutterPID) }
 
     /// The harness processes' CPU time together (see ``harnessPIDs``), in ms (schedstat).

@@ -36,18 +36,18 @@ public protocol PerformanceSession: CompositorSession {
 }
 
 extension HeadlessSession: PerformanceSession {
+    /// "weston".
     public var compositorName: String { "weston" }
+    /// weston's CPU time (``westonCPU()``).
     public func compositorCPU() -> WestonCPU? { westonCPU() }
+    /// The test plugin encodes the PNG inside weston.
     public var capturesInsideCompositor: Bool { true }
+    /// Sends the motion stamped `intervalMs` after the previous event, without waiting.
     public func dragMotion(to point: Point, intervalMs: UInt32) throws {
-        // The event carries its own timestamp, `intervalMs` after the previous one.
         try move(to: point, afterMs: intervalMs)
     }
+    /// Sends the press stamped `ms` after the previous event, without waiting.
     public func dragPress(afterMs ms: UInt32) throws { try press(afterMs: ms) }
+    /// The test plugin's capture of the output after its next repaint.
     public func capture(to path: String) throws { try send("capture \(path)") }
-}
-
-extension WestonCPU {
-    /// The CPU time of any process by PID (the same two readings as weston's); nil once it is gone.
-    public static func of(pid: Int32) -> WestonCPU? { WestonCPU(pid: pid) }
 }
