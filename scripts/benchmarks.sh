@@ -125,8 +125,11 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
             echo "screenshots); mutter stamps the events itself, so the 120 motions go out 16 ms apart on the wall clock."
             echo "Each client opens a normal window (segue-demo's 1024×700, the peer with \`--windowed\`, under its header"
             echo "bar), which is what launch → first frame measures here, then gets F11 and goes fullscreen before the idle"
-            echo "phase and the drag, so both draw the same 1280×800 content as in weston. mutter's CPU is the schedstat"
-            echo "sum over all its threads (its llvmpipe rendering threads included); the whole-system figure is client + mutter."
+            echo "phase and the drag, so both draw the same 1280×800 content as in weston. xdg-desktop-portal is started on"
+            echo "the private bus before each client, as it runs in a GNOME session: GTK reads its settings from it at"
+            echo "start-up and would otherwise wait about 0.5 s for its activation (in weston the clients get no session"
+            echo "bus at all). mutter's CPU is the schedstat sum over all its threads (its llvmpipe rendering threads"
+            echo "included); the whole-system figure is client + mutter."
             echo
             echo "$mutter_out" | grep -v '^Mid-drag screenshots'
         else

@@ -70,6 +70,7 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
             env["WAYLAND_DISPLAY"] = mutter.socket
             env.removeValue(forKey: "WAYLAND_DEBUG")
             emptyScreen = try mutter.stableScreenshot()
+            Self.startDesktopPortal(environment: env)
             // The placeholder's lines go; app.log is the measured client's (kept by MutterSession.stop()).
             let logPath = mutter.runtimeDir + "/app.log"
             FileManager.default.createFile(atPath: logPath, contents: nil)
@@ -169,6 +170,19 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
     /// The harness processes' CPU time together (see ``harnessPIDs``), in ms (schedstat).
     public func harnessCPUms() -> Double {
         harnessPIDs.compactMap { WestonCPU(pid: $0)?.schedMs }.reduce(0, +)
+    }
+
+    /// Has the session bus start xdg-desktop-portal (where Debian installed it) and waits for it.
+    /// GTK reads its settings from the portal at start-up: on a fresh bus that call waits for the
+    /// portal to be activated (about 0.5 s here), which a GNOME session, where it already runs,
+    /// never pays. segue-demo does not use D-Bus. The portal exits with the bus.
+    static func startDesktopPortal(environment: [String: String]) {
+        guard FileManager.default.fileExists(atPath: "/usr/share/dbus-1/services/org.freedesktop.portal.Desktop.service"),
+              let send = Paths.which("dbus-send") else { return }
+        let ping = try? Subprocess(send, ["--session", "--print-reply", "--reply-timeout=10000",
+                                          "--dest=org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
+                                          "org.freedesktop.DBus.Peer.Ping"], environment: environment)
+        _ = ping?.waitForExit(timeout: 12)
     }
 
     // MARK: /proc
