@@ -294,7 +294,9 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
     row("launch → first frame") { "\(f($0.launched["launch_to_first_frame_ms"], 1)) ms" }
     row("idle 3 s: commits") { "\(Int($0.idleFrames))" }
     row("idle 3 s: CPU") { "\(f($0.idleCPUms)) ms" }
-    row("RSS at exit") { "\(Int($0.final["rss_kb"])) kB" }
+    row("RSS after launch / at exit (what the swipe added)") {
+        "\(Int($0.launched["rss_kb"])) / \(Int($0.final["rss_kb"])) kB (+\(Int($0.final["rss_kb"] - $0.launched["rss_kb"])))"
+    }
     row("exit status after SIGTERM") { $0.exitStatus.map(String.init) ?? "none" }
     print()
     print("Mid-drag screenshots (round \(lastRound)): " + sides.map { "`\(relative($0.shot))`" }.joined(separator: ", ") + ".")
