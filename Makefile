@@ -13,7 +13,7 @@ TEST_PACKAGES = sway grim wtype \
 	desktop-file-utils appstream
 HELPERS = meson-helpers/build
 
-.PHONY: deps test-deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw \
+.PHONY: deps test-deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter \
 	release install uninstall check-assets test-asan examples docs
 
 ## Installs the Debian packages (skipped when all are present).
@@ -153,6 +153,19 @@ bench-adw: helpers $(ADW_CAROUSEL)
 	$(SWIFT) build -c release --product segue-demo
 	$(SWIFT) build --product segue-perf
 	SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw
+
+## The same side by side at output scale 2 (weston, 2560×1600 device pixels).
+bench-adw-scale2: helpers $(ADW_CAROUSEL)
+	$(SWIFT) build -c release --product segue-demo
+	$(SWIFT) build --product segue-perf
+	SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --scale 2
+
+## The same side by side in headless mutter 43 (apt-get install mutter pipewire-bin wireplumber
+## gstreamer1.0-pipewire gstreamer1.0-tools python3-dbus python3-gi).
+bench-adw-mutter: helpers $(ADW_CAROUSEL)
+	$(SWIFT) build -c release --product segue-demo
+	$(SWIFT) build --product segue-perf
+	SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --compositor mutter
 
 clean:
 	rm -rf .build $(HELPERS) artifacts bench/adw-carousel/build

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Writes BENCHMARKS.md from one run of segue-bench (offscreen frame costs) and segue-perf
 # (the real app in headless weston; beside libadwaita's AdwCarousel when libadwaita-1-dev is
-# installed), release builds, with the machine and the date.
+# installed: in weston at scale 1 and 2, and in headless mutter when it is installed), release
+# builds, with the machine and the date.
 # No number in BENCHMARKS.md is typed by hand: rerun this script to refresh them all.
 #
 #     scripts/benchmarks.sh [--repeat N]
@@ -24,9 +25,23 @@ perf_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf)
 # The libadwaita peer only where libadwaita-1-dev is installed (`make adw-carousel`); never installed here.
 adw_cmd="make adw-carousel && swift build -c release --product segue-demo && swift build --product segue-perf && SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3"
 adw_out=""
+# The same at output scale 2, and in headless mutter: 3 rounds each, 2 sides (no subsurfaces side),
+# so the whole script stays near 10 minutes.
+scale2_cmd="$adw_cmd --scale 2"
+mutter_cmd="$adw_cmd --compositor mutter"
+scale2_out=""
+mutter_out=""
+mutter_missing=""
+for tool in mutter pipewire wireplumber gst-launch-1.0 dbus-daemon; do
+    command -v "$tool" >/dev/null 2>&1 || mutter_missing="$mutter_missing $tool"
+done
 if pkg-config --exists libadwaita-1 2>/dev/null; then
     make -s adw-carousel >/dev/null
     adw_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3)
+    scale2_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3 --scale 2)
+    if [ -z "$mutter_missing" ]; then
+        mutter_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3 --compositor mutter)
+    fi
 fi
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
@@ -80,11 +95,47 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
         echo
         echo "segue-demo shows the two moving pages' cached layers in \`wl_subsurface\`s that weston moves"
         echo "(\`Window.promotesLayers\`, \`LayerSurfaces\`): a pure move copies no pixels in the client, but weston's"
-        echo "pixman renderer now composites the pages from positioned surfaces. So the third side, the same binary with"
-        echo "\`SEGUE_SUBSURFACES=0\` (every frame drawn into the window's own buffer), runs in the same rounds, and weston's"
-        echo "own CPU (\`/proc/PID/task/*/schedstat\`) is read beside each side's."
+        echo "pixman renderer then composites the pages from positioned surfaces, so they are off by default on this software"
+        echo "compositor. The third side, the same binary with \`SEGUE_SUBSURFACES=1\`, runs in the same rounds, and weston's"
+        echo "own CPU (\`/proc/PID/task/*/schedstat\`) is read beside each side's. Launch → first frame runs from the"
+        echo "launcher's spawn (\`SEGUE_LAUNCH_MONOTONIC_MS\`, CLOCK_MONOTONIC) to just after the first \`wl_surface.commit\`"
+        echo "of the window that carried a buffer, on both sides (the peer times it in its \`wl_proxy_marshal_flags\` interposer)."
         echo
         echo "$adw_out" | grep -v '^Mid-drag screenshots'
+        echo
+        echo "### At output scale 2 (2560×1600 device pixels)"
+        echo
+        echo "Command: \`$scale2_cmd\`"
+        echo
+        echo "The same two sides (3 rounds, no subsurfaces side) in headless weston started with \`--width=1280 --height=800"
+        echo "--scale=2\`: weston 10's headless backend takes the size in logical pixels and multiplies it by the scale, so"
+        echo "the output is 2560×1600 and the drag keeps its logical coordinates (the test plugin's motions are in weston's"
+        echo "global, logical space). Both clients' buffers are checked below; the mid-drag shots stay in \`artifacts/\`."
+        echo
+        echo "$scale2_out" | grep -v '^Mid-drag screenshots'
+        echo
+        echo "### In headless mutter 43 (GNOME)"
+        echo
+        if [ -n "$mutter_out" ]; then
+            echo "Command: \`$mutter_cmd\`"
+            echo
+            echo "The same two sides (3 rounds) in \`mutter --headless --wayland --no-x11 --virtual-monitor 1280x800\` inside a"
+            echo "private session bus with pipewire and wireplumber (SegueTestKit's MutterSession). Input goes through"
+            echo "\`org.gnome.Mutter.RemoteDesktop\` (absolute motion needs its linked screen cast, which also gives the"
+            echo "screenshots); mutter stamps the events itself, so the 120 motions go out 16 ms apart on the wall clock."
+            echo "Each client opens a normal window (segue-demo's 1024×700, the peer with \`--windowed\`, under its header"
+            echo "bar), which is what launch → first frame measures here, then gets F11 and goes fullscreen before the idle"
+            echo "phase and the drag, so both draw the same 1280×800 content as in weston. xdg-desktop-portal is started on"
+            echo "the private bus before each client, as it runs in a GNOME session: GTK reads its settings from it at"
+            echo "start-up and would otherwise wait about 0.5 s for its activation (in weston the clients get no session"
+            echo "bus at all). mutter's CPU is the schedstat sum over all its threads (its llvmpipe rendering threads"
+            echo "included); the whole-system figure is client + mutter."
+            echo
+            echo "$mutter_out" | grep -v '^Mid-drag screenshots'
+        else
+            echo "Not measured in this run: missing${mutter_missing:- nothing} (apt-get install mutter pipewire pipewire-bin"
+            echo "wireplumber gstreamer1.0-pipewire gstreamer1.0-tools python3-dbus python3-gi). Command: \`$mutter_cmd\`"
+        fi
     else
         echo "Not measured in this run: libadwaita-1-dev is not installed (it is not needed by the build, the tests"
         echo "or CI). To measure it: \`make bench-adw\` (installs libadwaita-1-dev 1.2.2 from Debian bookworm, builds"

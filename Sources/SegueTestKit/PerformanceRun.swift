@@ -2,9 +2,9 @@ import Canvas
 import Foundation
 import Motion
 
-/// A scripted run of the real `segue-demo --stats` in headless weston at 60 Hz pacing
-/// (`repaint-window=16`), with real injected drags; each phase's figures are differences
-/// between two stats snapshots (SIGUSR1).
+/// A scripted run of the real `segue-demo --stats` (or a peer speaking the same stats protocol)
+/// in headless weston at 60 Hz pacing (`repaint-window=16`) or headless mutter, with real
+/// injected drags; each phase's figures are differences between two stats snapshots (SIGUSR1).
 ///
 /// Shared by `PerformanceE2ETests` (which asserts only facts that do not depend on timing)
 /// and `segue-perf` (which prints every figure).
@@ -41,12 +41,22 @@ public struct PerformanceRun: Sendable {
     public var idleStart: Snapshot, idleEnd: Snapshot
     public var swipeStart: Snapshot, swipeEnd: Snapshot
     public var final: Snapshot
+    /// The held drag's wall-clock duration, less the mid-drag capture's pause (the drag waits
+    /// for the capture, and a client given no input then has nothing to draw).
     public var swipeSeconds: Double
-    /// weston's CPU time (see ``WestonCPU``) just before the press and just after the last motion.
+    /// How long the mid-drag capture held the drag up.
+    public var captureSeconds = 0.0
+    /// The compositor's CPU time (see ``WestonCPU``; weston or mutter, all threads) just before
+    /// the press and just after the last motion.
     public var westonSwipeStart: WestonCPU?, westonSwipeEnd: WestonCPU?
     /// weston's CPU while it captured the mid-drag shot (a PNG written by the test plugin),
-    /// left out of ``westonSwipeCPUms``.
+    /// left out of ``westonSwipeCPUms``; 0 where another process encodes the shot (mutter).
     public var westonCaptureMs = 0.0
+    /// Which compositor ran the client ("weston", "mutter").
+    public var compositor = "weston"
+    /// The harness's own processes during the held drag (mutter's screen-cast reader, the bus,
+    /// pipewire), CPU in ms; nil on weston, whose driver is one small client.
+    public var harnessSwipeCPUms: Double?
     public var exitStatus: Int32?
     /// With `captureMidSwipe`: the share of the output (sampled every 4 px) that differs
     /// between a shot just before the press and the mid-swipe shot; the pointer alone is ≪ 1 %.
@@ -54,25 +64,46 @@ public struct PerformanceRun: Sendable {
 
     public static let westonConfig = "[core]\nrepaint-window=16\n"
 
-    /// Runs the script: launch, 3 s idle, a full-window tab swipe of about 2 s (a press in the
-    /// Navigation tab's page, 120 motions 16 ms apart towards the left, release), settle,
-    /// SIGTERM.
+    /// Runs the script in headless weston: launch, 3 s idle, a full-window tab swipe of about
+    /// 2 s (a press in the Navigation tab's page, 120 motions 16 ms apart towards the left,
+    /// release), settle, SIGTERM.
     ///
     /// `client` runs another program that speaks the same `--stats` protocol instead of
     /// `segue-demo` (a benchmark peer); `captureMidSwipe` writes a PNG of the output halfway
     /// through the held drag (inside the measured phase, so do it for both sides of a comparison);
     /// `trace: false` runs segue-demo without `--trace` (one JSON line written per drag update);
-    /// `environment` is added to segue-demo's (e.g. `SEGUE_SUBSURFACES=0`).
-    public static func run(width: Int = 1280, height: Int = 800, client: HeadlessSession.Client? = nil,
+    /// `environment` is added to segue-demo's (e.g. `SEGUE_SUBSURFACES=0`); `scale` is the
+    /// output's integer scale (`width` and `height` stay logical, the drag's coordinates too).
+    public static func run(width: Int = 1280, height: Int = 800, scale: Int = 1, client: HeadlessSession.Client? = nil,
                            swipe: Swipe? = nil, captureMidSwipe: String? = nil, trace: Bool = true,
                            environment: [String: String] = [:]) throws -> PerformanceRun {
-        let swipe = swipe ?? .standard(width: width)
         let session = try HeadlessSession(width: width, height: height,
                                           options: HeadlessSession.Options(stats: true, westonConfig: westonConfig,
                                                                            client: client, trace: trace,
-                                                                           environment: environment))
+                                                                           environment: environment, scale: scale))
         defer { session.stop() }
         try session.waitForApp()
+        return try measure(session, swipe: swipe ?? .standard(width: width), captureMidSwipe: captureMidSwipe)
+    }
+
+    /// The same script in headless mutter 43 (``MutterPerformanceSession``): the client opens
+    /// a normal window (launch → first frame is measured on it), goes fullscreen on F11, then
+    /// idles and takes the same drag, paced in real time (mutter stamps injected events itself).
+    public static func runInMutter(width: Int = 1280, height: Int = 800, client: HeadlessSession.Client? = nil,
+                                   swipe: Swipe? = nil, captureMidSwipe: String? = nil,
+                                   environment: [String: String] = [:], name: String = #function) throws -> PerformanceRun {
+        let session = try MutterPerformanceSession(width: width, height: height, client: client,
+                                                   environment: environment, name: name)
+        defer { session.stop() }
+        try session.waitForFullscreenClient()
+        return try measure(session, swipe: swipe ?? .standard(width: width), captureMidSwipe: captureMidSwipe,
+                           harnessCPU: { session.harnessCPUms() })
+    }
+
+    /// The script after the launch, in any ``PerformanceSession`` whose client is up.
+    /// `harnessCPU` reads the harness's own processes' CPU (ms) around the held drag.
+    public static func measure(_ session: some PerformanceSession, swipe: Swipe, captureMidSwipe: String? = nil,
+                               harnessCPU: (() -> Double)? = nil) throws -> PerformanceRun {
         try session.parkPointer()
         usleep(300_000)
         let launched = try snapshot(session)
@@ -81,28 +112,36 @@ public struct PerformanceRun: Sendable {
         usleep(3_000_000)
         let idleEnd = try snapshot(session)
 
-        let y = Double(height) / 2
+        let y = Double(session.height) / 2
         try session.move(to: Point(x: swipe.fromX, y: y), afterMs: 100)
-        let before = captureMidSwipe == nil ? nil : try session.stableScreenshot()
+        let before = captureMidSwipe == nil ? nil : try session.stableScreenshot(timeout: 8)
         let swipeStart = try snapshot(session)
-        let westonStart = session.westonCPU()
-        var westonCaptureMs = 0.0
-        let began = Date()
-        try session.press(afterMs: 30)
+        let westonStart = session.compositorCPU()
+        let harnessStart = harnessCPU?()
+        var westonCaptureMs = 0.0, captureSeconds = 0.0
+        let began = monotonicSeconds()
+        try session.dragPress(afterMs: 30)
+        // Motion k goes out k intervals after the press on the wall clock, whatever a request
+        // costs, so every compositor sees the same cadence; the capture's pause shifts the rest.
+        let interval = Double(swipe.intervalMs) / 1000
         for step in 1...swipe.steps {
+            sleep(until: began + captureSeconds + Double(step) * interval)
             let x = swipe.fromX + (swipe.toX - swipe.fromX) * Double(step) / Double(swipe.steps)
-            try session.move(to: Point(x: x, y: y), afterMs: swipe.intervalMs)
-            usleep(swipe.intervalMs * 1000)
+            try session.dragMotion(to: Point(x: x, y: y), intervalMs: swipe.intervalMs)
             if step == swipe.steps / 2, let path = captureMidSwipe {
-                // The test plugin encodes the PNG inside weston: keep that out of weston's figure.
-                let before = session.westonCPU()
-                try session.send("capture \(path)")
-                if let before, let after = session.westonCPU() { westonCaptureMs = after.schedMs - before.schedMs }
+                let before = session.capturesInsideCompositor ? session.compositorCPU() : nil
+                let captureBegan = monotonicSeconds()
+                try session.capture(to: path)
+                captureSeconds += monotonicSeconds() - captureBegan
+                // weston's test plugin encodes the PNG inside weston: keep that out of weston's figure.
+                if let before, let after = session.compositorCPU() { westonCaptureMs = after.schedMs - before.schedMs }
             }
         }
+        sleep(until: began + captureSeconds + Double(swipe.steps + 1) * interval)
         let swipeEnd = try snapshot(session)
-        let westonEnd = session.westonCPU()
-        let swipeSeconds = Date().timeIntervalSince(began)
+        let westonEnd = session.compositorCPU()
+        let harnessEnd = harnessCPU?()
+        let swipeSeconds = monotonicSeconds() - began - captureSeconds
         try session.release(afterMs: swipe.intervalMs)
         usleep(1_000_000)
 
@@ -122,15 +161,30 @@ public struct PerformanceRun: Sendable {
             }
             changed = Double(differing) / Double(max(1, samples))
         }
-        return PerformanceRun(launched: launched, idleStart: idleStart, idleEnd: idleEnd, swipeStart: swipeStart,
-                              swipeEnd: swipeEnd, final: final, swipeSeconds: swipeSeconds,
-                              westonSwipeStart: westonStart, westonSwipeEnd: westonEnd, westonCaptureMs: westonCaptureMs,
-                              exitStatus: status,
-                              midSwipeChangedFraction: changed)
+        var run = PerformanceRun(launched: launched, idleStart: idleStart, idleEnd: idleEnd, swipeStart: swipeStart,
+                                 swipeEnd: swipeEnd, final: final, swipeSeconds: swipeSeconds,
+                                 westonSwipeStart: westonStart, westonSwipeEnd: westonEnd, westonCaptureMs: westonCaptureMs,
+                                 exitStatus: status,
+                                 midSwipeChangedFraction: changed)
+        run.captureSeconds = captureSeconds
+        run.compositor = session.compositorName
+        if let harnessStart, let harnessEnd { run.harnessSwipeCPUms = harnessEnd - harnessStart }
+        return run
+    }
+
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    static func sleep(until deadline: Double) {
+        let left = deadline - monotonicSeconds()
+        if left > 0 { usleep(UInt32(left * 1e6)) }
     }
 
     /// Asks the app for a snapshot and waits until the file shows it.
-    public static func snapshot(_ session: HeadlessSession) throws -> Snapshot {
+    public static func snapshot(_ session: some PerformanceSession) throws -> Snapshot {
         guard let app = session.app, app.isRunning else { throw HarnessError("the client is not running: \(session.appLog)") }
         let before = (try? read(session.statsPath))?["time_ms"] ?? -1
         kill(app.process.processIdentifier, SIGUSR1)

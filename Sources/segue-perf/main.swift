@@ -9,6 +9,8 @@ import SegueTestKit
 ///
 ///     segue-perf
 ///     segue-perf --peer adw [--rounds N]   # side by side with libadwaita's AdwCarousel (ComparePeer.swift)
+///     segue-perf --peer adw --scale 2      # the same in weston at output scale 2 (2560×1600 device pixels)
+///     segue-perf --peer adw --compositor mutter   # the same in headless mutter 43
 struct PerfOptions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "segue-perf",
@@ -29,15 +31,38 @@ struct PerfOptions: ParsableCommand {
     @Option(name: .customLong("rounds"), help: ArgumentHelp("Alternating rounds with --peer.", valueName: "N"))
     var rounds = 3
 
+    /// The compositors `--compositor` knows.
+    enum Compositor: String, ExpressibleByArgument {
+        case weston, mutter
+    }
+
+    @Option(name: .customLong("compositor"),
+            help: ArgumentHelp("With --peer: weston (default; pixman, kiosk) or mutter (GNOME's, headless).",
+                               valueName: "NAME"))
+    var compositor: Compositor?
+
+    @Option(name: .customLong("scale"),
+            help: ArgumentHelp("With --peer, in weston: the output's integer scale, 1 or 2 (2: 2560×1600 device pixels).",
+                               valueName: "N"))
+    var scale: Int?
+
     func validate() throws {
         guard rounds > 0 else { throw ValidationError("--rounds needs a positive number, not \(rounds)") }
+        if peer == nil, compositor != nil || scale != nil {
+            throw ValidationError("--compositor and --scale apply to the side-by-side run: add --peer adw")
+        }
+        if let scale, ![1, 2].contains(scale) { throw ValidationError("--scale needs 1 or 2, not \(scale)") }
+        if compositor == .mutter, let scale, scale != 1 {
+            throw ValidationError("--scale \(scale) is measured in weston only; mutter runs at scale 1")
+        }
     }
 }
 
 let options = PerfOptions.parseOrExitWithOneLine()
 if options.peer == .adw {
     do {
-        try compareWithAdwCarousel(rounds: options.rounds)
+        try compareWithAdwCarousel(rounds: options.rounds,
+                                   setting: PeerSetting(compositor: options.compositor ?? .weston, scale: options.scale ?? 1))
     } catch {
         FileHandle.standardError.write(Data("segue-perf: \(error)\n".utf8))
         exit(1)

@@ -12,6 +12,14 @@
  *   frames_drawn  those commits that carried a new buffer (a wl_surface.attach since the
  *                 last commit): the same definition as segue-demo's frames_drawn
  *   cpu_ms        getrusage(RUSAGE_SELF) user + system, all threads (as segue-demo)
+ *   launch_to_first_frame_ms, main_to_first_frame_ms
+ *                 CLOCK_MONOTONIC from the launcher's spawn (SEGUE_LAUNCH_MONOTONIC_MS, as
+ *                 segue-demo reads it) and from main() to just after the first commit of the
+ *                 window's surface that carried a buffer: segue-demo's definition
+ *   buffer_width, buffer_height, buffer_scale
+ *                 the size of the wl_shm buffer last attached to the window's surface (from
+ *                 its wl_shm_pool.create_buffer) and the surface's buffer scale, to check
+ *                 that GTK really draws at the output's scale
  *
  * Commits are counted by interposing wl_proxy_marshal_flags (the one entry point that
  * libwayland-client 1.20+'s generated request stubs call): the executable exports its own
@@ -33,14 +41,22 @@
 #include <sys/resource.h>
 #include <time.h>
 
-/* wl_surface request opcodes (wayland.xml). */
-enum { SURFACE_ATTACH = 1, SURFACE_FRAME = 3, SURFACE_COMMIT = 6 };
+/* wl_surface and wl_shm_pool request opcodes (wayland.xml). */
+enum { SURFACE_ATTACH = 1, SURFACE_FRAME = 3, SURFACE_COMMIT = 6, SURFACE_SET_BUFFER_SCALE = 8 };
+enum { SHM_POOL_CREATE_BUFFER = 0 };
 /* libwayland's private MAX_ARGS. */
 enum { MAX_ARGS = 20 };
 
 static struct wl_proxy *window_surface;
 static unsigned long commits, frames_drawn, frame_requests, other_surface_commits, after_paints;
 static gboolean attached_since_commit;
+/* CLOCK_MONOTONIC ms: main() started, the launcher spawned us (0: not said), first frame. */
+static double main_start, launch_time, first_frame_time;
+/* Sizes of the wl_buffers GTK created, newest first in a small ring (GTK keeps few alive). */
+enum { KNOWN_BUFFERS = 64 };
+static struct { struct wl_proxy *buffer; int32_t width, height; } known_buffers[KNOWN_BUFFERS];
+static unsigned next_known_buffer;
+static int32_t attached_width, attached_height, buffer_scale = 1;
 static const char *stats_path;
 static GMainLoop *loop;
 static GtkWidget *window;
@@ -51,18 +67,39 @@ static double monotonic_ms(void) {
     return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
-static void note_request(struct wl_proxy *proxy, uint32_t opcode) {
-    if (strcmp(wl_proxy_get_class(proxy), "wl_surface") != 0) return;
+/* Called after the request went to libwayland (`created`: the proxy a request made, if any). */
+static void note_request(struct wl_proxy *proxy, const char *class, uint32_t opcode,
+                         const union wl_argument *args, struct wl_proxy *created) {
+    if (opcode == SHM_POOL_CREATE_BUFFER && created && strcmp(class, "wl_shm_pool") == 0) {
+        /* create_buffer(id, offset, width, height, stride, format) */
+        known_buffers[next_known_buffer % KNOWN_BUFFERS].buffer = created;
+        known_buffers[next_known_buffer % KNOWN_BUFFERS].width = args[2].i;
+        known_buffers[next_known_buffer % KNOWN_BUFFERS].height = args[3].i;
+        next_known_buffer++;
+        return;
+    }
+    if (strcmp(class, "wl_surface") != 0) return;
     if (proxy != window_surface) {
         if (opcode == SURFACE_COMMIT) other_surface_commits++;
         return;
     }
     switch (opcode) {
-    case SURFACE_ATTACH: attached_since_commit = TRUE; break;
+    case SURFACE_ATTACH:
+        attached_since_commit = TRUE;
+        for (unsigned i = 0; i < KNOWN_BUFFERS; i++)
+            if (args[0].o && known_buffers[i].buffer == (struct wl_proxy *)args[0].o) {
+                attached_width = known_buffers[i].width;
+                attached_height = known_buffers[i].height;
+            }
+        break;
+    case SURFACE_SET_BUFFER_SCALE: buffer_scale = args[0].i; break;
     case SURFACE_FRAME: frame_requests++; break;
     case SURFACE_COMMIT:
         commits++;
-        if (attached_since_commit) frames_drawn++;
+        if (attached_since_commit) {
+            frames_drawn++;
+            if (first_frame_time == 0) first_frame_time = monotonic_ms();
+        }
         attached_since_commit = FALSE;
         break;
     }
@@ -92,8 +129,12 @@ struct wl_proxy *wl_proxy_marshal_flags(struct wl_proxy *proxy, uint32_t opcode,
         }
     }
     va_end(ap);
-    note_request(proxy, opcode);
-    return wl_proxy_marshal_array_flags(proxy, opcode, interface, version, flags, args);
+    /* The class is read first: a destructor request (WL_MARSHAL_FLAG_DESTROY) frees the proxy. It is
+     * noted after the call, as segue-demo times its first frame after wl_surface_commit returns. */
+    const char *class = wl_proxy_get_class(proxy);
+    struct wl_proxy *created = wl_proxy_marshal_array_flags(proxy, opcode, interface, version, flags, args);
+    note_request(proxy, class, opcode, args, created);
+    return created;
 }
 
 static long proc_status(const char *key) {
@@ -121,12 +162,20 @@ static void write_stats(void) {
     snprintf(temporary, sizeof temporary, "%s.tmp", stats_path);
     FILE *file = fopen(temporary, "w");
     if (!file) return;
+    char first_frame[160] = "";
+    if (first_frame_time != 0) {
+        int length = snprintf(first_frame, sizeof first_frame, "\"main_to_first_frame_ms\":%.3f,",
+                              first_frame_time - main_start);
+        if (launch_time != 0)
+            snprintf(first_frame + length, sizeof first_frame - length, "\"launch_to_first_frame_ms\":%.3f,",
+                     first_frame_time - launch_time);
+    }
     fprintf(file,
-            "{\"time_ms\":%.3f,\"commits\":%lu,\"frames_drawn\":%lu,\"frame_requests\":%lu,"
+            "{%s\"buffer_width\":%d,\"buffer_height\":%d,\"buffer_scale\":%d,\"time_ms\":%.3f,\"commits\":%lu,\"frames_drawn\":%lu,\"frame_requests\":%lu,"
             "\"after_paints\":%lu,\"other_surface_commits\":%lu,\"cpu_ms\":%.3f,"
             "\"voluntary_ctxt_switches\":%ld,\"rss_kb\":%ld,\"renderer\":\"%s\","
             "\"libadwaita\":\"%u.%u.%u\",\"gtk\":\"%u.%u.%u\"}\n",
-            monotonic_ms(), commits, frames_drawn, frame_requests, after_paints,
+            first_frame, attached_width, attached_height, buffer_scale, monotonic_ms(), commits, frames_drawn, frame_requests, after_paints,
             other_surface_commits, cpu, proc_status("voluntary_ctxt_switches:"),
             proc_status("VmRSS:"), renderer, adw_get_major_version(), adw_get_minor_version(),
             adw_get_micro_version(), gtk_get_major_version(), gtk_get_minor_version(),
@@ -193,7 +242,24 @@ static GtkWidget *page(int index) {
     return box;
 }
 
+/* F11, as in segue-demo: the mutter benchmark opens both windowed, then makes both fullscreen. */
+static gboolean toggle_fullscreen(GtkWidget *widget, GVariant *args, gpointer data) {
+    (void)args, (void)data;
+    if (gtk_window_is_fullscreen(GTK_WINDOW(widget))) gtk_window_unfullscreen(GTK_WINDOW(widget));
+    else gtk_window_fullscreen(GTK_WINDOW(widget));
+    return TRUE;
+}
+
+/* Fullscreen shows the carousel alone, as segue-demo drops its title bar. */
+static void on_fullscreened(GObject *object, GParamSpec *pspec, gpointer header) {
+    (void)pspec;
+    gtk_widget_set_visible(GTK_WIDGET(header), !gtk_window_is_fullscreen(GTK_WINDOW(object)));
+}
+
 int main(int argc, char **argv) {
+    main_start = monotonic_ms();
+    const char *launch = getenv("SEGUE_LAUNCH_MONOTONIC_MS");
+    if (launch) launch_time = strtod(launch, NULL);
     /* --windowed: a floating 1024×700 window under an AdwHeaderBar titled "Segue", as
      * segue-demo opens on a desktop: the README shows the two side by side. */
     gboolean windowed = FALSE;
@@ -231,6 +297,7 @@ int main(int argc, char **argv) {
         GtkWidget *header = adw_header_bar_new();
         adw_header_bar_set_title_widget(ADW_HEADER_BAR(header), adw_window_title_new("Segue", NULL));
         gtk_box_append(GTK_BOX(box), header);
+        g_signal_connect(window, "notify::fullscreened", G_CALLBACK(on_fullscreened), header);
         gtk_widget_set_vexpand(carousel, TRUE);
         gtk_box_append(GTK_BOX(box), carousel);
         gtk_window_set_default_size(GTK_WINDOW(window), 1024, 700);
@@ -240,6 +307,13 @@ int main(int argc, char **argv) {
         adw_window_set_content(ADW_WINDOW(window), carousel);
         gtk_window_fullscreen(GTK_WINDOW(window));
     }
+
+    GtkEventController *shortcuts = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_set_scope(GTK_SHORTCUT_CONTROLLER(shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
+    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(shortcuts),
+                                         gtk_shortcut_new(gtk_keyval_trigger_new(GDK_KEY_F11, 0),
+                                                          gtk_callback_action_new(toggle_fullscreen, NULL, NULL)));
+    gtk_widget_add_controller(window, shortcuts);
 
     loop = g_main_loop_new(NULL, FALSE);
     g_unix_signal_add(SIGUSR1, on_snapshot, NULL);
