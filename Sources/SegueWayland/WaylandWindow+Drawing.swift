@@ -154,7 +154,10 @@ extension WaylandWindow {
         if changed, let stats, let presentation = display.presentation {
             feedbacks.request(presentation, surface: surface, stats: stats)
         }
-        if content.wantsFrames {
+        // A held gesture that moved nothing since the last frame asks for no frame callback:
+        // the next motion then draws at once (``drawIfDue()``) instead of waiting up to a
+        // frame for a callback answered with an empty commit.
+        if content.wantsFrames && (changed || content.isAnimating) {
             frameCallback = wl_surface_frame(surface)
             wl_callback_add_listener(frameCallback, frameListener, listener.data)
             if !fallbackTimer.isArmed {

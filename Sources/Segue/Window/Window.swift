@@ -163,6 +163,10 @@ public final class Window {
     /// True while something animates or a gesture is held: the platform keeps frames coming.
     public var wantsFrames: Bool { animationDriver.isActive || inputRouter.isTracking }
 
+    /// True while something animates on the clock (a gesture held still changes nothing by
+    /// itself): a frame with nothing new to show needs no successor unless this is set.
+    public var isAnimating: Bool { animationDriver.isActive }
+
     /// Marks the window dirty and asks the host for a frame.
     public func setNeedsDisplay() {
         needsDisplay = true
