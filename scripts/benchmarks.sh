@@ -44,6 +44,16 @@ if pkg-config --exists libadwaita-1 2>/dev/null; then
     fi
 fi
 
+# The targets table reads the outputs above from files.
+outputs=$(mktemp -d)
+trap 'rm -rf "$outputs"' EXIT
+printf '%s\n' "$bench_out" > "$outputs/bench"
+printf '%s\n' "$perf_out" > "$outputs/perf"
+printf '%s\n' "$adw_out" > "$outputs/adw"
+printf '%s\n' "$scale2_out" > "$outputs/scale2"
+printf '%s\n' "$mutter_out" > "$outputs/mutter"
+targets=$(python3 scripts/benchmark-targets.py "$outputs/bench" "$outputs/perf" "$outputs/adw" "$outputs/scale2" "$outputs/mutter")
+
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 # Local changes other than BENCHMARKS.md itself (which the redirect below truncates first).
 dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local changes)')
@@ -54,6 +64,8 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
     echo "Machine: $cpu, nproc $(nproc), $(uname -sr); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)."
     echo "The machine is shared with other builders: timings are noisy. Compare the ratios measured"
     echo "in the same run, not absolute milliseconds across runs."
+    echo
+    echo "$targets"
     echo
     echo "## Offscreen frame costs"
     echo

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Prints BENCHMARKS.md's "Targets" section: issue 13's targets, each with the figure this run
+measured (read from the outputs scripts/benchmarks.sh collected), whether it is met and, when
+it is not, the measured reason and what would close it. Every number comes from those outputs
+or from this machine; the reasons name the section below that shows the evidence.
+
+    scripts/benchmark-targets.py BENCH PERF ADW SCALE2 MUTTER   (files; an empty one: not run)
+"""
+import re
+import subprocess
+import sys
+
+
+def read(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError:
+        return ""
+
+
+def summary(text, label):
+    """The figures of a `bench-adw…:` summary line, or None."""
+    match = re.search(label + r": whole-system per frame segue ([\d.]+) ms, libadwaita ([\d.]+) ms, "
+                      r"ratio ([\d.]+)×; client ratio ([\d.]+)×; fps ([\d.]+) vs ([\d.]+)", text)
+    if not match:
+        return None
+    keys = ["segue_ms", "adw_ms", "ratio", "client_ratio", "fps", "adw_fps"]
+    return dict(zip(keys, map(float, match.groups())))
+
+
+def row_ratio(text, prefix):
+    """segue ÷ libadwaita from a launch/RSS row: the first cell that ends in ×."""
+    for line in text.splitlines():
+        if line.startswith("| " + prefix):
+            cells = [cell.strip() for cell in line.strip("|").split("|")]
+            ratios = [cell for cell in cells if re.fullmatch(r"[\d.]+×", cell)]
+            if ratios:
+                return float(ratios[0].rstrip("×"))
+    return None
+
+
+def perf_value(text, prefix, pattern=r"([\d.]+)"):
+    for line in text.splitlines():
+        if line.startswith("| " + prefix):
+            match = re.search(pattern, line.split("|")[2])
+            if match:
+                return float(match.group(1))
+    return None
+
+
+def over_target(bench):
+    """Offscreen transitions at 1280×800 whose median is above 1.5× the two-layer composite."""
+    section = bench.split("## 2560×1600")[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) >= 5 and re.fullmatch(r"[\d.]+×", cells[4]) and float(cells[4].rstrip("×")) > 1.5:
+            rows.append((cells[0], cells[4]))
+    return rows
+
+
+def fonts_installed():
+    try:
+        return len(subprocess.run(["fc-list"], capture_output=True, text=True, check=True).stdout.splitlines())
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+def main():
+    bench, perf, adw, scale2, mutter = (read(path) for path in sys.argv[1:6])
+    weston = summary(adw, "bench-adw")
+    weston2 = summary(scale2, "bench-adw weston scale 2")
+    gnome = summary(mutter, "bench-adw mutter")
+    rows = []
+
+    def add(target, measured, met, reason=""):
+        rows.append((target, measured, "met" if met else "**not met**", "" if met else reason))
+
+    if weston:
+        add("client + compositor CPU per frame ≤ 0.6× libadwaita's",
+            f"{weston['ratio']:.2f}× (weston); "
+            + (f"{weston2['ratio']:.2f}× (weston, scale 2); " if weston2 else "")
+            + (f"{gnome['ratio']:.2f}× (mutter)" if gnome else ""),
+            weston["ratio"] <= 0.6 and (not weston2 or weston2["ratio"] <= 0.6) and (not gnome or gnome["ratio"] <= 0.6),
+            "Each frame of a full-window swipe the client copies the two pages' cached layers into its wl_shm buffer "
+            "(4 bytes per pixel of the window, \"bytes painted\" below) and the compositor reads all of it again; "
+            "in weston both copies are memory-bound and the compositor's share alone is about as large as "
+            "libadwaita's. Moving the pages in subsurfaces removes the client's copy but weston 10's pixman "
+            "renderer filters every subsurface view bilinearly, so that side costs the whole system more "
+            "(its row below). In mutter the compositor's software GL (llvmpipe) is over nine tenths of the total. "
+            "What would close it: a compositor that moves subsurfaces without resampling (a GPU compositor, where "
+            "Segue promotes layers by itself), so the client copies nothing during a swipe.")
+        add("client CPU per frame ≤ 0.4× libadwaita's",
+            f"{weston['client_ratio']:.2f}× (weston); "
+            + (f"{weston2['client_ratio']:.2f}× (weston, scale 2); " if weston2 else "")
+            + (f"{gnome['client_ratio']:.2f}× (mutter)" if gnome else ""),
+            weston["client_ratio"] <= 0.4 and (not weston2 or weston2["client_ratio"] <= 0.4)
+            and (not gnome or gnome["client_ratio"] <= 0.4),
+            "The full-window copy above is most of a frame (pixman's blit, from `perf record --call-graph dwarf` "
+            "on segue-demo during the swipe) and runs at memory speed with cold caches between frames. With "
+            "subsurfaces the client alone meets it in weston (the subsurfaces row) at the whole system's expense. "
+            "What would close it: the same as above.")
+        add("frames per second ≥ libadwaita's in the same run",
+            f"{weston['fps']:.1f} vs {weston['adw_fps']:.1f} (weston)"
+            + (f"; {weston2['fps']:.1f} vs {weston2['adw_fps']:.1f} (scale 2)" if weston2 else "")
+            + (f"; {gnome['fps']:.1f} vs {gnome['adw_fps']:.1f} (mutter)" if gnome else ""),
+            weston["fps"] >= weston["adw_fps"] and (not weston2 or weston2["fps"] >= weston2["adw_fps"])
+            and (not gnome or gnome["fps"] >= gnome["adw_fps"]),
+            "A frame is drawn for a frame callback that brings new input; where a side drew fewer, its rounds "
+            "below show fewer callbacks or fewer motions between them (in mutter the motions go through D-Bus and "
+            "mutter stamps them itself, so they reach the two sides unevenly).")
+        add("≥ 59 frames per second at 60 Hz",
+            f"{weston['fps']:.1f} (weston)" + (f"; {gnome['fps']:.1f} (mutter)" if gnome else ""),
+            weston["fps"] >= 59,
+            "The compositors here cannot pace 60 Hz: weston's headless backend re-arms a 16 ms timer after each "
+            "repaint, so a frame takes 16 ms plus the repaint (libadwaita gets the same rate, \"Pacing\" below); "
+            "mutter's virtual monitor has a 60 Hz clock but composites with llvmpipe on the same two cores. "
+            "What would close it: a compositor with real 60 Hz pacing and GPU composition (not on this machine).")
+    skipped = perf_value(perf, "swipe: frames skipped")
+    if skipped is not None:
+        add("no skipped frame", f"{int(skipped)} skipped", skipped == 0)
+    p99 = perf_value(perf, "whole run: pointer event read → commit, p99")
+    rate = perf_value(perf, "swipe: frames drawn", r"\(([\d.]+) per s\)")
+    if p99 is not None:
+        period = 1000 / rate if rate else None
+        add("pointer event → commit p99 ≤ one frame (16.7 ms)",
+            f"{p99:.1f} ms" + (f" (the compositor's frame period in that run: {period:.1f} ms)" if period else ""),
+            p99 <= 16.7,
+            "An event that arrives just after a frame was committed waits for the compositor's next frame callback, "
+            "so the tail is one frame period of the compositor plus the drawing; weston headless's period is "
+            "longer than 16.7 ms (above). Input that changed nothing no longer asks for a callback, so the next "
+            "motion after it draws at once. What would close it: a compositor period ≤ 16.7 ms less the drawing, "
+            "or committing between frame callbacks (frames the compositor would drop, against the CPU targets).")
+    worst = re.search(r"worst transition median at 1280×800: ([\d.]+) ms = ([\d.]+)×", bench)
+    if worst:
+        over = over_target(bench)
+        add("every offscreen transition's median frame ≤ 1.5× the two-layer composite",
+            f"worst {worst.group(2)}×" + ("; over 1.5×: " + ", ".join(f"{name} {ratio}" for name, ratio in over) if over else ""),
+            not over,
+            "What is left in each is resampling whole images every frame: the card flip's page drawn in bilinear "
+            "perspective strips over the window, the flat zoom's and the expand's pictures scaled with pixman's "
+            "bilinear filter (about a nanosecond per pixel here, against a plain copy). What would close it: scaling "
+            "kernels for opaque axis-aligned images like the one-pass cross-fade and dim kernels (CPixelKernels).")
+    launch = row_ratio(adw, "launch → first frame")
+    if launch is not None:
+        fonts = fonts_installed()
+        add("launch → first frame ≤ 0.5× libadwaita's (measured the same way)",
+            f"{launch:.2f}× (weston)"
+            + (f"; {row_ratio(scale2, 'launch → first frame'):.2f}× (scale 2)" if row_ratio(scale2, "launch → first frame") else "")
+            + (f"; {row_ratio(mutter, 'launch → first frame'):.2f}× (mutter)" if row_ratio(mutter, "launch → first frame") else ""),
+            launch <= 0.5,
+            "Both launches are mostly fontconfig: Pango sorts the installed fonts"
+            + (f" ({fonts} on this machine)" if fonts else "")
+            + " for every new font description (FcFontSetSort, in Pango's threads, from `perf record` of a launch), "
+            "and the demo's first frame uses several sizes and weights. What would close it: fewer font descriptions "
+            "before the first frame, or the sort done once per family rather than per size.")
+    rss = row_ratio(adw, "RSS at exit")
+    if rss is not None:
+        add("RSS ≤ libadwaita's",
+            f"{rss:.2f}× (weston)"
+            + (f"; {row_ratio(scale2, 'RSS at exit'):.2f}× (scale 2)" if row_ratio(scale2, "RSS at exit") else "")
+            + (f"; {row_ratio(mutter, 'RSS at exit'):.2f}× (mutter)" if row_ratio(mutter, "RSS at exit") else ""),
+            rss <= 1,
+            "segue-demo keeps two window-sized wl_shm buffers, the Swift runtime's libraries, and the content "
+            "caches of the tabs either side of the selected one (prepared while idle, so a swipe's first frame "
+            "draws none); layers of a finished transition are freed once idle. What would close it: dropping the "
+            "second buffer and the neighbours' caches when idle, at the cost of the next frame's page faults and "
+            "of the first swipe's hitch.")
+    if weston2:
+        add("the same table at 2560×1600 (scale 2)", "below", True)
+    if gnome:
+        add("the same table on mutter headless, with mutter's CPU", "below", True)
+
+    print("## Targets (issue 13), this run")
+    print()
+    print("| target | measured | | why not, measured, and what would close it |")
+    print("|---|---|---|---|")
+    for target, measured, status, reason in rows:
+        print(f"| {target} | {measured} | {status} | {reason} |")
+
+
+if __name__ == "__main__":
+    main()
