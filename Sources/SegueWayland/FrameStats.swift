@@ -36,6 +36,10 @@ public final class FrameStats {
     /// Arrival time of the oldest input event not yet shown by a committed frame.
     private var pendingInput: Double?
     private var inputEvents = 0
+    /// Idle work run (``Segue/Window/performWhenIdle(_:)``): pieces, and the CPU time they
+    /// took on the main thread — work moved out of gestures, still paid by the process.
+    private var idleWorkPieces = 0
+    private var idleWorkCPU = 0.0
     private var latencies: [Double] = []
     private var drawTimes: [Double] = []
 
@@ -68,6 +72,11 @@ public final class FrameStats {
     func frameDiscarded() { discarded += 1 }
 
     func framePainted(bytes: Int) { paintedBytes += bytes }
+
+    func idleWorkRan(cpuMilliseconds: Double) {
+        idleWorkPieces += 1
+        idleWorkCPU += cpuMilliseconds
+    }
 
     func layersShown(_ count: Int, bytesCopied: Int, surfacesAlive: Int, buffersAlive: Int) {
         layersShownTotal += count
@@ -114,6 +123,8 @@ public final class FrameStats {
             ("draw_p50_ms", fmt(percentile(drawTimes, 0.5))),
             ("draw_p99_ms", fmt(percentile(drawTimes, 0.99))),
             ("wake_ups", "\(wakeUps)"),
+            ("idle_work_pieces", "\(idleWorkPieces)"),
+            ("idle_work_cpu_ms", fmt(idleWorkCPU)),
             ("painted_bytes", "\(paintedBytes)"),
             ("layers_shown", "\(layersShownTotal)"),
             ("layer_bytes_copied", "\(layerBytesCopied)"),

@@ -27,6 +27,17 @@ extension WaylandWindow {
         isConfigured && framesDrawn > 0 && !needsDraw && content.hasIdleWorkReady
     }
 
+    /// One piece of the window's idle work, its CPU time counted for `--stats`.
+    func runIdleWork() {
+        guard let stats else { return content.runIdleWork() }
+        var before = timespec(), after = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &before)
+        content.runIdleWork()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &after)
+        stats.idleWorkRan(cpuMilliseconds: Double(after.tv_sec - before.tv_sec) * 1000
+                          + Double(after.tv_nsec - before.tv_nsec) / 1e6)
+    }
+
     func frameDone(time ms: UInt32) {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil

@@ -173,7 +173,7 @@ final class WaylandWindow: WindowHost {
         display.loop.add(fallbackTimer)
         idleHandler = display.loop.addIdleHandler { [weak self] in self?.drawIfDue() }
         backgroundWork = display.loop.addBackgroundWork(isReady: { [weak self] in self?.idleWorkIsReady ?? false },
-                                                        run: { [weak self] in self?.content.runIdleWork() })
+                                                        run: { [weak self] in self?.runIdleWork() })
         for seat in display.seats { attach(seat) }
         display.onSeatAdded = { [weak self] seat in self?.attach(seat) }
         display.onSeatRemoved = { [weak self] seat in self?.detach(seat) }

@@ -81,6 +81,7 @@ do {
     print("| idle 3 s: wake-ups (poll returns, less the snapshot's own) | \(Int(run.idleWakeUps)) |")
     print("| idle 3 s: voluntary context switches (incl. the snapshot's) | \(Int(run.idleContextSwitches)) |")
     print("| idle 3 s: CPU | \(f(run.idleCPUms)) ms |")
+    print("| whole run: idle work (neighbouring tabs prepared, layer memory freed): pieces, main-thread CPU | \(Int(run.final["idle_work_pieces"])), \(f(run.final["idle_work_cpu_ms"])) ms |")
     print("| swipe: duration of the held drag | \(f(run.swipeSeconds)) s |")
     print("| swipe: frame callbacks received | \(Int(run.swipeCallbacks)) |")
     print("| swipe: commits | \(Int(run.swipeCommits)) |")
