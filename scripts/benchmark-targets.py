@@ -77,6 +77,14 @@ def main():
     def add(target, measured, met, reason=""):
         rows.append((target, measured, "met" if met else "**not met**", "" if met else reason))
 
+    idle_ms = perf_value(perf, "whole run: idle work", r", ([\d.]+) ms")
+    swipe_frames = perf_value(perf, "swipe: frames drawn", r"^\s*(\d+)")
+    idle_note = ""
+    if idle_ms is not None and swipe_frames:
+        idle_note = (f" Not in these figures: the idle work after launch and after the swipe (neighbouring tabs "
+                     f"prepared, layers freed), {idle_ms:.0f} ms of main-thread CPU in the single run, "
+                     f"{idle_ms / swipe_frames:.2f} ms per frame of its swipe if it were all counted there "
+                     f"(libadwaita builds all its pages before its first frame).")
     if weston:
         add("client + compositor CPU per frame ≤ 0.6× libadwaita's",
             f"{weston['ratio']:.2f}× (weston); "
@@ -90,7 +98,7 @@ def main():
             "renderer filters every subsurface view bilinearly, so that side costs the whole system more "
             "(its row below). In mutter the compositor's software GL (llvmpipe) is over nine tenths of the total. "
             "What would close it: a compositor that moves subsurfaces without resampling (a GPU compositor, where "
-            "Segue promotes layers by itself), so the client copies nothing during a swipe.")
+            "Segue promotes layers by itself), so the client copies nothing during a swipe." + idle_note)
         add("client CPU per frame ≤ 0.4× libadwaita's",
             f"{weston['client_ratio']:.2f}× (weston); "
             + (f"{weston2['client_ratio']:.2f}× (weston, scale 2); " if weston2 else "")
