@@ -14,16 +14,18 @@ if [ "${1:-}" = "--repeat" ]; then REPEAT=$2; fi
 
 [ -f meson-helpers/build/build.ninja ] || meson setup meson-helpers/build meson-helpers >/dev/null
 ninja -C meson-helpers/build >/dev/null
-"$SWIFT" build -c release --product segue-bench >/dev/null
-"$SWIFT" build -c release --product segue-demo >/dev/null
+# The same flags as the Makefile's release builds (RELEASE there): the Swift runtime linked in.
+RELEASE="-c release --static-swift-stdlib"
+"$SWIFT" build $RELEASE --product segue-bench >/dev/null
+"$SWIFT" build $RELEASE --product segue-demo >/dev/null
 "$SWIFT" build --product segue-perf >/dev/null
 
-bench_cmd="swift build -c release --product segue-bench && .build/release/segue-bench --repeat $REPEAT --transitions 1000"
-perf_cmd="swift build -c release --product segue-demo && swift build --product segue-perf && SEGUE_BIN_DIR=.build/release .build/debug/segue-perf"
+bench_cmd="swift build -c release --static-swift-stdlib --product segue-bench && .build/release/segue-bench --repeat $REPEAT --transitions 1000"
+perf_cmd="swift build -c release --static-swift-stdlib --product segue-demo && swift build --product segue-perf && SEGUE_BIN_DIR=.build/release .build/debug/segue-perf"
 bench_out=$(.build/release/segue-bench --repeat "$REPEAT" --transitions 1000)
 perf_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf)
 # The libadwaita peer only where libadwaita-1-dev is installed (`make adw-carousel`); never installed here.
-adw_cmd="make adw-carousel && swift build -c release --product segue-demo && swift build --product segue-perf && SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3"
+adw_cmd="make adw-carousel && swift build -c release --static-swift-stdlib --product segue-demo && swift build --product segue-perf && SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3"
 adw_out=""
 # The same at output scale 2, and in headless mutter: 3 rounds each, 2 sides (no subsurfaces side),
 # so the whole script stays near 10 minutes.
