@@ -49,6 +49,17 @@ fi
 # The targets table reads the outputs above from files.
 outputs=$(mktemp -d)
 trap 'rm -rf "$outputs"' EXIT
+
+# Where the CPU goes: the single segue-perf run again, under a system-wide sampling profile,
+# each process's samples by shared object (pixman and cairo ship without symbols here).
+profile_cmd="perf record -a -e cpu-clock -F 999 -- env SEGUE_BIN_DIR=.build/release .build/debug/segue-perf; perf report --comms segue-demo,weston --sort comm,dso --percentage relative"
+profile_out=""
+if command -v perf >/dev/null 2>&1 \
+    && perf record -q -a -e cpu-clock -F 999 -o "$outputs/perf.data" -- env SEGUE_BIN_DIR=.build/release .build/debug/segue-perf >/dev/null 2>&1; then
+    profile_out=$(perf report -i "$outputs/perf.data" --comms segue-demo,weston --sort comm,dso --stdio \
+        --percentage relative 2>/dev/null | grep -E '^ +[0-9]' | head -12 \
+        | awk '{ printf "| %s | %s | %s |\n", $2, $3, $1 }')
+fi
 printf '%s\n' "$bench_out" > "$outputs/bench"
 printf '%s\n' "$perf_out" > "$outputs/perf"
 printf '%s\n' "$adw_out" > "$outputs/adw"
@@ -87,6 +98,17 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
     echo "timestamp, which is another clock). CPU is the process's user+system time (getrusage)."
     echo
     echo "$perf_out"
+    if [ -n "$profile_out" ]; then
+        echo
+        echo "Where the CPU went in the same kind of run, both processes together (\`$profile_cmd\`;"
+        echo "the share of each process's samples by shared object, the twelve largest). weston's libpng and"
+        echo "libz are the mid-drag capture (a PNG written inside weston), which the side-by-side figures leave out;"
+        echo "segue-demo's libfontconfig is its launch (Pango sorting the installed fonts, $(fc-list 2>/dev/null | wc -l) here)."
+        echo
+        echo "| process | shared object | share of the samples |"
+        echo "|---|---|---:|"
+        echo "$profile_out"
+    fi
     echo
     echo "## Side by side with libadwaita 1.2"
     echo
