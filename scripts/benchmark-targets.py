@@ -105,8 +105,8 @@ def main():
             + (f"{gnome['client_ratio']:.2f}× (mutter)" if gnome else ""),
             weston["client_ratio"] <= 0.4 and (not weston2 or weston2["client_ratio"] <= 0.4)
             and (not gnome or gnome["client_ratio"] <= 0.4),
-            "The full-window copy above is most of a frame (pixman's blit, from `perf record --call-graph dwarf` "
-            "on segue-demo during the swipe) and runs at memory speed with cold caches between frames. With "
+            "The full-window copy above is most of a frame (pixman's blit: segue-demo's largest share in the "
+            "profile table below) and runs at memory speed, with the caches cold again after every frame's wait. With "
             "subsurfaces the client alone meets it in weston (the subsurfaces row) at the whole system's expense. "
             "What would close it: the same as above.")
         add("frames per second ≥ libadwaita's in the same run",
@@ -160,7 +160,8 @@ def main():
             launch <= 0.5,
             "Both launches are mostly fontconfig: Pango sorts the installed fonts"
             + (f" ({fonts} on this machine)" if fonts else "")
-            + " for every new font description (FcFontSetSort, in Pango's threads, from `perf record` of a launch), "
+            + " for every new font description (FcFontSetSort in Pango's threads: segue-demo's libfontconfig in the "
+            "profile table below), "
             "and the demo's first frame uses several sizes and weights. What would close it: fewer font descriptions "
             "before the first frame, or the sort done once per family rather than per size.")
     rss = row_ratio(adw, "RSS at exit")
