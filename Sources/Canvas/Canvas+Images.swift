@@ -47,25 +47,6 @@ extension Canvas {
         }
     }
 
-    /// Draws `image` scaled to fill `rect` (user space) with the bilinear filter, its corners
-    /// rounded by `cornerRadius` (clamped to half the shorter side), under the current
-    /// transform: ``draw(_:in:alpha:filter:)`` with `.fast` inside a rounded clip, but the
-    /// shape is filled with the image instead (Cairo would build a clip mask as large as the
-    /// shape every time).
-    public func draw(_ image: Surface, in rect: Rect, cornerRadius: Double) {
-        guard !rect.isEmpty, image.width > 0, image.height > 0 else { return }
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
-        setRoundedRectPath(rect, radius: cornerRadius)
-        cairo_translate(cr, rect.minX, rect.minY)
-        cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
-        cairo_set_source_surface(cr, image.raw, 0, 0)
-        let pattern = cairo_get_source(cr)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_fill(cr)
-    }
-
     /// Draws `image` 1:1 (one image pixel per user unit) with its top-left corner at `origin`.
     ///
     /// When the current transform is a whole-pixel translation this is Cairo's plain copy

@@ -9,7 +9,7 @@ extension View {
 
     /// An opaque picture alone (``isOpaque``, no background, no subviews, its content cached)
     /// at full alpha: its cached image fills its rounded shape itself
-    /// (``Canvas/draw(_:in:cornerRadius:)``), so ``View/clipsToBounds`` needs no clip for it,
+    /// (``Canvas/drawOpaque(_:in:cornerRadius:)``), so ``View/clipsToBounds`` needs no clip for it,
     /// and it hides what lies under the inside of that shape.
     var roundsOwnContent: Bool {
         isOpaque && alpha >= 1 && backgroundColor == nil && drawsContent && cachesContent && subviews.isEmpty
@@ -43,8 +43,8 @@ extension View {
         }
         guard let contentCache else { return }
         if roundsOwnContent {
-            // Its corners rounded by filling the shape with the image, not through a clip.
-            canvas.draw(contentCache, in: bounds, cornerRadius: clipsToBounds ? cornerRadius : 0)
+            // Scaled straight into the frame, its corners rounded as it goes (no clip mask).
+            canvas.drawOpaque(contentCache, in: bounds, cornerRadius: clipsToBounds ? cornerRadius : 0)
             return
         }
         // At a whole-pixel translation, one cache pixel per device pixel: a plain copy (or,
