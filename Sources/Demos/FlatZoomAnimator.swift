@@ -147,6 +147,8 @@ public final class FlyingImageView: View {
         clipsToBounds = true
         cornerRadius = GalleryPage.cornerRadius
         isUserInteractionEnabled = false
+        // The cell's picture fills it: what it covers need not be drawn under it.
+        isOpaque = true
     }
 
     public override var drawsContent: Bool { true }

@@ -28,4 +28,15 @@ void segue_fade_to_colour_rows(uint8_t *dst, ptrdiff_t dst_stride,
                                const uint8_t *src, ptrdiff_t src_stride,
                                size_t width, size_t height, uint32_t colour, unsigned weight);
 
+/// Scales an image with the bilinear filter as pixman samples it (7-bit weights, edges clamped
+/// as Cairo's pad extend), writing every pixel of a `width` × `height` block of `dst`
+/// (replacing it: for an opaque image). Destination pixel (i, j) samples the source at
+/// x = x0 + i · dx, y = y0 + j · dy in 16.16 fixed point, pixel centres accounted for (x = 0
+/// is the first pixel's centre). Each row is two source rows mixed, then resampled; fastest
+/// near scale 1 and enlarging (a shrink reads pixels one by one). Returns 0 (nothing drawn)
+/// if scratch memory ran out.
+int segue_scale_bilinear(uint8_t *dst, ptrdiff_t dst_stride, size_t width, size_t height,
+                         const uint8_t *src, ptrdiff_t src_stride, size_t src_width, size_t src_height,
+                         int64_t x0, int64_t dx, int64_t y0, int64_t dy);
+
 #endif

@@ -71,6 +71,21 @@ extension View {
                              width: own.maxX.rounded(.down) - own.minX.rounded(.up),
                              height: own.maxY.rounded(.down) - own.minY.rounded(.up)).intersection(clip)
             if !inner.isEmpty { pass.addOccluder(inner, paintedAt: render.paintIndex) }
+        } else if canOcclude, alpha >= 1, (cornerRadius > 0 && (backgroundColor?.alpha ?? 0) >= 1) || roundsOwnContent,
+                  rotationY == 0, t.b == 0, t.c == 0, t.a > 0, t.d > 0 {
+            // Rounded, it still hides everything but its corners: the inside as a plus of two
+            // rectangles, each leaving out the corners' squares. An opaque picture's outer two
+            // pixels may be part transparent (drawn at a fractional size): they are left out too.
+            let margin = roundsOwnContent ? 2 * max(t.a, t.d) / pass.deviceScale + 1 : 0
+            let r = min(clipsToBounds || !roundsOwnContent ? cornerRadius : 0, bounds.width / 2, bounds.height / 2)
+            let rx = max(r * t.a, margin), ry = max(r * t.d, margin)
+            let column = Rect(x: (own.minX + rx).rounded(.up), y: (own.minY + margin).rounded(.up),
+                              width: (own.maxX - rx).rounded(.down) - (own.minX + rx).rounded(.up),
+                              height: (own.maxY - margin).rounded(.down) - (own.minY + margin).rounded(.up)).intersection(clip)
+            let band = Rect(x: (own.minX + margin).rounded(.up), y: (own.minY + ry).rounded(.up),
+                            width: (own.maxX - margin).rounded(.down) - (own.minX + margin).rounded(.up),
+                            height: (own.maxY - ry).rounded(.down) - (own.minY + ry).rounded(.up)).intersection(clip)
+            for inner in [column, band] where !inner.isEmpty { pass.addOccluder(inner, paintedAt: render.paintIndex) }
         }
         // A change inside a turning view shows all over its projection, not where the
         // changed view would lie flat.
@@ -158,7 +173,8 @@ extension View {
             }
             canvas.beginTransparencyLayer()
         }
-        if clipsToBounds {
+        // A picture that rounds its own corners needs no clip (Cairo would build a mask for it).
+        if clipsToBounds, !roundsOwnContent {
             if cornerRadius > 0 { canvas.clip(toRoundedRect: bounds, radius: cornerRadius) } else { canvas.clip(to: bounds) }
         }
         if let pass, let fused = render.fusedRect {

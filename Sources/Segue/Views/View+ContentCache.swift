@@ -7,6 +7,14 @@ extension View {
     /// Whether the view paints anything itself (beyond its subviews).
     var hasContent: Bool { backgroundColor != nil || drawsContent }
 
+    /// An opaque picture alone (``isOpaque``, no background, no subviews, its content cached)
+    /// at full alpha: its cached image fills its rounded shape itself
+    /// (``Canvas/drawOpaque(_:in:cornerRadius:)``), so ``View/clipsToBounds`` needs no clip for it,
+    /// and it hides what lies under the inside of that shape.
+    var roundsOwnContent: Bool {
+        isOpaque && alpha >= 1 && backgroundColor == nil && drawsContent && cachesContent && subviews.isEmpty
+    }
+
     /// Paints the content at `alpha` into `canvas`, which maps this view's bounds; `features`
     /// says whether an opaque image at a whole-pixel offset may replace instead of blend.
     func drawCachedContent(into canvas: Canvas, deviceScale: Double, alpha: Double, features: RenderFeatures) {
@@ -34,6 +42,11 @@ extension View {
             contentCacheScale = deviceScale
         }
         guard let contentCache else { return }
+        if roundsOwnContent {
+            // Scaled straight into the frame, its corners rounded as it goes (no clip mask).
+            canvas.drawOpaque(contentCache, in: bounds, cornerRadius: clipsToBounds ? cornerRadius : 0)
+            return
+        }
         // At a whole-pixel translation, one cache pixel per device pixel: a plain copy (or,
         // opaque, a straight row copy) instead of a clipped, filtered paint.
         let m = canvas.transform

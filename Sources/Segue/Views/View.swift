@@ -80,6 +80,13 @@ open class View {
     /// window-sized image while set; clear it when the transition ends.
     /// (Its pixels are the same either way, so setting it damages nothing.)
     public var shouldRasterize = false
+    /// `UIView.isOpaque`: the view's ``draw(in:)`` covers its bounds with opaque pixels (a
+    /// picture), but perhaps for a part-covered outer row or column at a fractional size. Set
+    /// it only then: a childless view with no background and a cached content image then fills
+    /// its rounded shape with that image instead of drawing it through a clip, and hides what
+    /// lies under the inside of the shape (less its outer two image pixels), so nothing there
+    /// is drawn under it.
+    public var isOpaque = false
     /// Whether this view (and its subtree) takes pointer input.
     public var isUserInteractionEnabled = true
 
