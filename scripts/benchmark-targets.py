@@ -150,13 +150,17 @@ def main():
             "perspective strips over the window, the flat zoom's and the expand's pictures scaled with pixman's "
             "bilinear filter (about a nanosecond per pixel here, against a plain copy). What would close it: scaling "
             "kernels for opaque axis-aligned images like the one-pass cross-fade and dim kernels (CPixelKernels).")
+    def per_setting(prefix):
+        """segue ÷ libadwaita in each setting that ran, for a launch or RSS row."""
+        parts = [(row_ratio(text, prefix), name) for text, name in
+                 ((adw, "weston"), (scale2, "scale 2"), (mutter, "mutter"))]
+        return "; ".join(f"{ratio:.2f}× ({name})" for ratio, name in parts if ratio is not None)
+
     launch = row_ratio(adw, "launch → first frame")
     if launch is not None:
         fonts = fonts_installed()
         add("launch → first frame ≤ 0.5× libadwaita's (measured the same way)",
-            f"{launch:.2f}× (weston)"
-            + (f"; {row_ratio(scale2, 'launch → first frame'):.2f}× (scale 2)" if row_ratio(scale2, "launch → first frame") else "")
-            + (f"; {row_ratio(mutter, 'launch → first frame'):.2f}× (mutter)" if row_ratio(mutter, "launch → first frame") else ""),
+            per_setting("launch → first frame"),
             launch <= 0.5,
             "Both launches are mostly fontconfig: Pango sorts the installed fonts"
             + (f" ({fonts} on this machine)" if fonts else "")
@@ -167,9 +171,7 @@ def main():
     rss = row_ratio(adw, "RSS at exit")
     if rss is not None:
         add("RSS ≤ libadwaita's",
-            f"{rss:.2f}× (weston)"
-            + (f"; {row_ratio(scale2, 'RSS at exit'):.2f}× (scale 2)" if row_ratio(scale2, "RSS at exit") else "")
-            + (f"; {row_ratio(mutter, 'RSS at exit'):.2f}× (mutter)" if row_ratio(mutter, "RSS at exit") else ""),
+            per_setting("RSS at exit"),
             rss <= 1,
             "segue-demo keeps two window-sized wl_shm buffers, the Swift runtime's libraries, and the content "
             "caches of the tabs either side of the selected one (prepared while idle, so a swipe's first frame "

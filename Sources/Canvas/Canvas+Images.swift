@@ -33,12 +33,7 @@ extension Canvas {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         setRoundedRectPath(rect, radius: cornerRadius)
-        cairo_translate(cr, rect.minX, rect.minY)
-        cairo_scale(cr, rect.width / Double(level.width), rect.height / Double(level.height))
-        cairo_set_source_surface(cr, level.raw, 0, 0)
-        let pattern = cairo_get_source(cr)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        Canvas.setSource(cr, stretching: level, over: rect, filter: CAIRO_FILTER_BILINEAR)
         if alpha >= 1 {
             cairo_fill(cr)
         } else {
@@ -117,12 +112,9 @@ extension Canvas {
         // the centre of block i, and the last, partial block clamps to the edge (pad extend).
         let shrink = cairo_create(small.raw)!
         cairo_set_operator(shrink, CAIRO_OPERATOR_SOURCE)
-        cairo_scale(shrink, rect.width / blockSize / Double(image.width),
-                    rect.height / blockSize / Double(image.height))
-        cairo_set_source_surface(shrink, image.raw, 0, 0)
-        let pattern = cairo_get_source(shrink)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        Canvas.setSource(shrink, stretching: image, over: Rect(x: 0, y: 0, width: rect.width / blockSize,
+                                                              height: rect.height / blockSize),
+                         filter: CAIRO_FILTER_BILINEAR)
         cairo_paint(shrink)
         cairo_destroy(shrink)
 

@@ -111,12 +111,7 @@ extension Canvas {
             cairo_set_matrix(cr, &m)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
         }
-        cairo_translate(cr, rect.minX, rect.minY)
-        cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
-        cairo_set_source_surface(cr, image.raw, 0, 0)
-        let pattern = cairo_get_source(cr)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        Canvas.setSource(cr, stretching: image, over: rect, filter: CAIRO_FILTER_BILINEAR)
         cairo_fill(cr)
     }
 }

@@ -1,4 +1,5 @@
 import CCairo
+import Motion
 
 /// An image with copies of itself halved along either axis (a mipmap per axis), built on
 /// demand and kept.
@@ -53,11 +54,8 @@ public final class ImagePyramid {
         let surface = Surface(width: width, height: height)
         let cr = cairo_create(surface.raw)!
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_scale(cr, Double(width) / Double(parent.width), Double(height) / Double(parent.height))
-        cairo_set_source_surface(cr, parent.raw, 0, 0)
-        let pattern = cairo_get_source(cr)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        Canvas.setSource(cr, stretching: parent, over: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+                         filter: CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_destroy(cr)
         levels[level] = surface
