@@ -177,7 +177,7 @@ def main():
             not over,
             "What is left in each is resampling whole images every frame: the card flip's page drawn in bilinear "
             "perspective strips over the window, the flat zoom's and the expand's pictures scaled with pixman's "
-            "bilinear filter (about a nanosecond per pixel here, against a plain copy). What would close it: scaling "
+            "bilinear filter. What would close it: scaling "
             "kernels for opaque axis-aligned images like the one-pass cross-fade and dim kernels (CPixelKernels).")
     def per_setting(prefix):
         """segue ÷ libadwaita in each setting that ran, for a launch or RSS row."""
