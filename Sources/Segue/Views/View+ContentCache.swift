@@ -37,11 +37,7 @@ extension View {
             }
             return
         }
-        if contentCache == nil || contentCacheScale != deviceScale {
-            contentCache = renderContent(deviceScale: deviceScale)
-            contentCacheScale = deviceScale
-        }
-        guard let contentCache else { return }
+        let contentCache = contentCache(at: deviceScale)
         if roundsOwnContent {
             // Scaled straight into the frame, its corners rounded as it goes (no clip mask).
             canvas.drawOpaque(contentCache, in: bounds, cornerRadius: clipsToBounds ? cornerRadius : 0)
@@ -83,10 +79,8 @@ extension View {
         if clipsToBounds { visible = visible.map { $0.intersection(bounds) } ?? bounds }
         // Clipped to nothing: neither this view nor anything under it can show.
         if clipsToBounds, let shown = visible, shown.isEmpty { return }
-        if drawsContent, cachesContent, visible.map({ $0.intersects(bounds) }) ?? true,
-           contentCache == nil || contentCacheScale != deviceScale {
-            contentCache = renderContent(deviceScale: deviceScale)
-            contentCacheScale = deviceScale
+        if drawsContent, cachesContent, visible.map({ $0.intersects(bounds) }) ?? true {
+            _ = contentCache(at: deviceScale)
         }
         for view in subviews {
             let inSubview = view.transform == .identity
@@ -94,6 +88,15 @@ extension View {
                 : nil
             view.prepareContentCaches(deviceScale: deviceScale, visible: inSubview)
         }
+    }
+
+    /// The content cache at `deviceScale`, drawn now if missing or at another scale.
+    private func contentCache(at deviceScale: Double) -> Surface {
+        if let contentCache, contentCacheScale == deviceScale { return contentCache }
+        let surface = renderContent(deviceScale: deviceScale)
+        contentCache = surface
+        contentCacheScale = deviceScale
+        return surface
     }
 
     private func renderContent(deviceScale: Double) -> Surface {
