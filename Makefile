@@ -71,7 +71,7 @@ test-asan: helpers check-protocols
 ## fails on any DocC warning. Archives land in .build/plugins/Swift-DocC/outputs/.
 ## Then scripts/check-doc-coverage.py reads the symbol graphs DocC was built from and fails
 ## when a public or open declaration of these modules has no `///` comment.
-DOC_TARGETS = Segue Motion Canvas SegueKit SegueWayland SegueTesting
+DOC_TARGETS = Segue Geometry Motion Canvas SegueKit SegueWayland SegueTesting
 docs: deps
 	@for target in $(DOC_TARGETS); do \
 		log=$$($(SWIFT) package --disable-sandbox generate-documentation --target $$target 2>&1) || { echo "$$log"; exit 1; }; \

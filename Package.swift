@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Segue: UIKit's view-controller transitions as a native Wayland client.
-/// Layers (bottom to top): C modules → Motion, Canvas → Segue → SegueWayland → Demos → executables.
+/// Layers (bottom to top): C modules → Geometry → Motion, Canvas → Segue → SegueWayland → Demos → executables.
 let package = Package(
     name: "Segue",
     products: [
@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "segue-bench", targets: ["segue-bench"]),
         .executable(name: "segue-fuzz", targets: ["segue-fuzz"]),
         .library(name: "Segue", targets: ["Segue"]),
+        .library(name: "Geometry", targets: ["Geometry"]),
         // What an app imports: Segue, Motion and Canvas in one module, and SegueApplication.
         .library(name: "SegueKit", targets: ["SegueKit"]),
         // The offscreen test host (a window on a manual clock, reference images): what the tests
@@ -37,45 +38,48 @@ let package = Package(
         // SSE2 with a plain C fallback, called only from Canvas.
         .target(name: "CPixelKernels"),
 
-        .target(name: "Motion", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "Canvas", dependencies: ["CCairo", "CPixelKernels", "Motion"]),
-        .target(name: "Segue", dependencies: ["Motion", "Canvas"]),
+        // Points, sizes, rectangles, affine transforms and sRGB colours: what Motion animates and
+        // Canvas draws with, so neither needs the other for its vocabulary.
+        .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "Motion", dependencies: ["Geometry", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "Canvas", dependencies: ["CCairo", "CPixelKernels", "Geometry"]),
+        .target(name: "Segue", dependencies: ["Geometry", "Motion", "Canvas"]),
         .target(name: "SegueWayland",
-                dependencies: ["Segue", "Canvas", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
-        .target(name: "SegueKit", dependencies: ["Segue", "Motion", "Canvas", "SegueWayland"]),
+                dependencies: ["Geometry", "Segue", "Canvas", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
+        .target(name: "SegueKit", dependencies: ["Geometry", "Segue", "Motion", "Canvas", "SegueWayland"]),
         // Segue's test host, as NIOTestUtils is NIO's (and reference-image comparison): no
         // Wayland, no test framework.
-        .target(name: "SegueTesting", dependencies: ["Segue", "Canvas", "Motion"]),
-        .target(name: "Demos", dependencies: ["Segue", "Canvas", "Motion", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "SegueTesting", dependencies: ["Geometry", "Segue", "Canvas", "Motion"]),
+        .target(name: "Demos", dependencies: ["Geometry", "Segue", "Canvas", "Motion", .product(name: "RealModule", package: "swift-numerics")]),
         // The executables' shared command-line conventions (one-line errors, exit 2, --version).
         .target(name: "SegueCommandLine", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "segue-demo", dependencies: ["Demos", "SegueWayland", "SegueCommandLine",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Offscreen frame costs of every transition, beside a memcpy and a two-layer composite.
-        .executableTarget(name: "segue-bench", dependencies: ["Demos", "Segue", "SegueTesting", "Canvas", "Motion", "SegueCommandLine",
+        .executableTarget(name: "segue-bench", dependencies: ["Geometry", "Demos", "Segue", "SegueTesting", "Canvas", "Motion", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Drives the real app in headless compositors (the e2e tests, the tour, segue-perf and
         // segue-fuzz share it): sessions, input, the trace decoded, the demo's layout named.
-        .target(name: "SegueTestKit", dependencies: ["Segue", "SegueTesting", "Demos", "Canvas", "Motion"]),
-        .executableTarget(name: "segue-tour", dependencies: ["SegueTestKit", "Canvas", "Motion", "SegueCommandLine",
+        .target(name: "SegueTestKit", dependencies: ["Geometry", "Segue", "SegueTesting", "Demos", "Canvas", "Motion"]),
+        .executableTarget(name: "segue-tour", dependencies: ["Geometry", "SegueTestKit", "Canvas", "Motion", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // In-compositor figures (frames, latency, idle wake-ups, CPU per frame) from segue-demo --stats.
-        .executableTarget(name: "segue-perf", dependencies: ["SegueTestKit", "SegueCommandLine",
+        .executableTarget(name: "segue-perf", dependencies: ["Geometry", "SegueTestKit", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Randomized input end to end (`--seed N`, `--replay FILE`); the e2e suite runs the same code.
-        .executableTarget(name: "segue-fuzz", dependencies: ["SegueTestKit", "SegueCommandLine",
+        .executableTarget(name: "segue-fuzz", dependencies: ["Geometry", "SegueTestKit", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "MotionTests", dependencies: [
-            "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
+            "Geometry", "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SegueTesting"], exclude: ["References"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "SegueTesting"], exclude: ["References"]),
         // The library's behaviour, on fixtures of its own (Support/): no demo page in sight.
-        .testTarget(name: "SegueTests", dependencies: ["Segue", "SegueTesting", "Canvas", "Motion"]),
+        .testTarget(name: "SegueTests", dependencies: ["Geometry", "Segue", "SegueTesting", "Canvas", "Motion"]),
         // The demo's scenes: the tutorials' transitions, their formulas, durations and layouts.
-        .testTarget(name: "DemosTests", dependencies: ["Demos", "SegueTesting", "Segue", "Canvas", "Motion", "SegueTestKit"],
+        .testTarget(name: "DemosTests", dependencies: ["Geometry", "Demos", "SegueTesting", "Segue", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),
-        .testTarget(name: "E2ETests", dependencies: ["SegueTestKit", "Segue", "Canvas", "Motion", "Demos"]),
+        .testTarget(name: "E2ETests", dependencies: ["Geometry", "SegueTestKit", "Segue", "Canvas", "Motion", "Demos"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
+import Geometry
 import CCairo
 import CPixelKernels
-import Motion
 
 /// One-pass blends of whole images into the canvas's surface, in device pixels: what Cairo
 /// does as a copy and then a blend over it (three passes over memory, the blend on pixman's

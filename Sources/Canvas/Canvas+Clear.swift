@@ -1,5 +1,5 @@
+import Geometry
 import CCairo
-import Motion
 
 extension Canvas {
     /// Makes `rect` fully transparent, replacing what was there instead of blending.

@@ -1,5 +1,5 @@
+import Geometry
 import CCairo
-import Motion
 
 extension Canvas {
     /// Draws `image` scaled to fill `rect` (user space), under the current transform.

@@ -1,5 +1,5 @@
+import Geometry
 import CCairo
-import Motion
 
 extension Canvas {
     /// Paints `color` through the alpha of `mask`, scaled into `rect`: glyphs and icons drawn

@@ -1,6 +1,6 @@
+import Geometry
 import CCairo
 import CPixelKernels
-import Motion
 
 /// An opaque image scaled into an axis-aligned rectangle with rounded corners, the flat zoom's
 /// flying picture: pixman's bilinear paint of it was 80% of the frame (about 1.6 ns per

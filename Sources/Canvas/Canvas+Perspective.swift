@@ -1,8 +1,8 @@
+import Geometry
 import CCairo
 #if canImport(Glibc)
 import Glibc
 #endif
-import Motion
 
 extension Canvas {
     /// The user-space rectangle that

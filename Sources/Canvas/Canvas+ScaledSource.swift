@@ -1,5 +1,5 @@
+import Geometry
 import CCairo
-import Motion
 
 extension Canvas {
     /// Makes `image`, stretched over `rect` (in `cr`'s current user space), the source of `cr`,

@@ -1,5 +1,5 @@
+import Geometry
 import CCairo
-import Motion
 
 /// A drawing context on a ``Surface``: a Cairo context with a current transform and clip.
 ///

@@ -1,4 +1,4 @@
-import Motion
+import Geometry
 
 /// The one rule for how many device pixels a logical length covers at a device scale: the
 /// product rounded up, since a pixel the content only partly covers still has to be drawn.

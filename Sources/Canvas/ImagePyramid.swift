@@ -1,5 +1,5 @@
+import Geometry
 import CCairo
-import Motion
 
 /// An image with copies of itself halved along either axis (a mipmap per axis), built on
 /// demand and kept.

@@ -1,5 +1,5 @@
+import Geometry
 import CCairo
-import Motion
 
 /// A vector outline in user coordinates: moves, lines, cubic curves, arcs and closes.
 ///

@@ -1,5 +1,5 @@
+import Geometry
 import CCairo
-import Motion
 
 /// An image in device pixels: a Cairo ARGB32 (premultiplied, native-endian) image surface.
 ///

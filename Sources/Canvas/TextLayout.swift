@@ -1,5 +1,5 @@
+import Geometry
 import CCairo
-import Motion
 
 /// A paragraph of text laid out by Pango: measured once, drawn many times.
 ///

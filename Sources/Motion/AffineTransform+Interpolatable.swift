@@ -1,3 +1,4 @@
+import Geometry
 import RealModule
 
 /// An affine transform split into the parts that interpolate sensibly, as Core Animation

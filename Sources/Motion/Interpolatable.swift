@@ -1,3 +1,5 @@
+import Geometry
+
 /// A value that can be blended between two instances.
 ///
 /// `interpolate(from: a, to: b, fraction: 0)` is `a`, fraction 1 is `b`. Fractions outside 0…1

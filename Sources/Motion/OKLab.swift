@@ -1,3 +1,4 @@
+import Geometry
 import RealModule
 
 /// A colour in Björn Ottosson's OKLab space (https://bottosson.github.io/posts/oklab/):

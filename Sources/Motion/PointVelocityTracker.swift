@@ -1,3 +1,5 @@
+import Geometry
+
 /// A ``VelocityTracker`` for both axes of a pointer or touch.
 public struct PointVelocityTracker: Hashable, Sendable {
     private var x = VelocityTracker()

@@ -3,5 +3,6 @@
 // way to run on the Linux desktop (SegueApplication, on Wayland). The layering underneath
 // stays: Segue never imports Wayland; SegueWayland is the only module that speaks wl_*.
 @_exported import Canvas
+@_exported import Geometry
 @_exported import Motion
 @_exported import Segue

@@ -1,3 +1,4 @@
+import Geometry
 import Demos
 import Motion
 import Segue

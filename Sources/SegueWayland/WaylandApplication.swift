@@ -1,3 +1,4 @@
+import Geometry
 import Glibc
 import Motion
 import Segue

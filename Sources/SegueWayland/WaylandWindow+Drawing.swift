@@ -1,3 +1,4 @@
+import Geometry
 import Canvas
 import CWayland
 import CWaylandProtocols

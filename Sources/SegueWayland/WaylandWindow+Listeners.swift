@@ -1,3 +1,4 @@
+import Geometry
 import CWayland
 import CWaylandProtocols
 import Motion

@@ -1,3 +1,4 @@
+import Geometry
 import ArgumentParser
 import Canvas
 import Foundation

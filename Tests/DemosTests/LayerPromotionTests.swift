@@ -1,3 +1,4 @@
+import Geometry
 @testable import Canvas
 import Demos
 import Motion

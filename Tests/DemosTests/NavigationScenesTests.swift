@@ -1,3 +1,4 @@
+import Geometry
 import Canvas
 @testable import Demos
 import Foundation

@@ -1,3 +1,4 @@
+import Geometry
 import Foundation
 import Motion
 import SegueTestKit

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// Manages one presentation from start to dismissal, as `UIPresentationController`: the

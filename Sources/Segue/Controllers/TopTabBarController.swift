@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// Supplies a top tab bar's transitions (tutorial 000's custom container).

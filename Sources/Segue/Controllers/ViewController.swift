@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// Manages one screen's view, as `UIViewController`: lazy view loading, containment of

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// Turns a press-move-release sequence into a gesture, as `UIGestureRecognizer`.

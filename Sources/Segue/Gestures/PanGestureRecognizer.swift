@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// A drag, as `UIPanGestureRecognizer`: begins once the pointer moved past ``slop`` along its

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// A pinch, as `UIPinchGestureRecognizer`: ``scale`` is 1 when it begins and follows the

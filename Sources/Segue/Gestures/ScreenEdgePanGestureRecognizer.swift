@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// A pan that must start within ``edgeWidth`` of a window edge and move away from it, as

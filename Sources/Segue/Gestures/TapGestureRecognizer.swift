@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// A click or tap: press and release within ``slop`` pixels and ``maximumDuration``.

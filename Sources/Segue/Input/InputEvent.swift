@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// A platform-neutral input event, stamped with the compositor's time in seconds.

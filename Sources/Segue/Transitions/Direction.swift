@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// A way across the screen: where pages slide (``SlideAnimator``), and which way a drag must

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// Binds a pan gesture to percent-driven transitions, the one place where a drag becomes

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// Tutorial 000's slide: the new page comes in from one side while the old one leaves by the

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// What an ``InteractiveSwipe`` needs to know of the container it drives, as libadwaita's

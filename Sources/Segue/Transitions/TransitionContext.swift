@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// Everything one transition needs, as `UIViewControllerContextTransitioning`: the roles, the

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// A view that lays out its subviews with a closure, for containers and pages that need no

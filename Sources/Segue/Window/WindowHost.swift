@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// What a window needs from the platform that shows it.

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// One row of a ``RowListPage``: a title, a subtitle, and the accent of the dot beside them

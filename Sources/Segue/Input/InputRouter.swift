@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 #if canImport(Glibc)
 import Glibc

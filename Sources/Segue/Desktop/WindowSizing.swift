@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// How a window answers the compositor's configure events: the size it draws at, the states

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// What the compositor says about a window (xdg_toplevel's states), as the platform reports it.
