@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "segue-fuzz", targets: ["segue-fuzz"]),
         .library(name: "Segue", targets: ["Segue"]),
         .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "SegueDiagnostics", targets: ["SegueDiagnostics"]),
         // What an app imports: Segue, Motion and Canvas in one module, and SegueApplication.
         .library(name: "SegueKit", targets: ["SegueKit"]),
         // The offscreen test host (a window on a manual clock, reference images): what the tests
@@ -40,20 +41,26 @@ let package = Package(
 
         // Points, sizes, rectangles, affine transforms and sRGB colours: what Motion animates and
         // Canvas draws with, so neither needs the other for its vocabulary.
+        // One line on standard error, named after the program, and the exit: every program's
+        // way of saying what went wrong.
+        .target(name: "SegueProcess"),
         .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Motion", dependencies: ["Geometry", .product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Canvas", dependencies: ["CCairo", "CPixelKernels", "Geometry"]),
         .target(name: "Segue", dependencies: ["Geometry", "Motion", "Canvas"]),
         .target(name: "SegueWayland",
-                dependencies: ["Geometry", "Segue", "Canvas", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
-        .target(name: "SegueKit", dependencies: ["Geometry", "Segue", "Motion", "Canvas", "SegueWayland"]),
+                dependencies: ["Geometry", "Segue", "Canvas", "SegueProcess", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
+        // Developer tools an app attaches to a window (motion plot, slow-animation badge and
+        // their keys), through the window's public overlay, tick and trace hooks.
+        .target(name: "SegueDiagnostics", dependencies: ["Geometry", "Motion", "Canvas", "Segue"]),
+        .target(name: "SegueKit", dependencies: ["Geometry", "Segue", "Motion", "Canvas", "SegueWayland", "SegueProcess"]),
         // Segue's test host, as NIOTestUtils is NIO's (and reference-image comparison): no
         // Wayland, no test framework.
         .target(name: "SegueTesting", dependencies: ["Geometry", "Segue", "Canvas", "Motion"]),
         .target(name: "Demos", dependencies: ["Geometry", "Segue", "Canvas", "Motion", .product(name: "RealModule", package: "swift-numerics")]),
         // The executables' shared command-line conventions (one-line errors, exit 2, --version).
-        .target(name: "SegueCommandLine", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "segue-demo", dependencies: ["Demos", "SegueWayland", "SegueCommandLine",
+        .target(name: "SegueCommandLine", dependencies: ["SegueProcess", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "segue-demo", dependencies: ["Demos", "SegueKit", "SegueWayland", "SegueDiagnostics", "SegueProcess", "SegueCommandLine",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Offscreen frame costs of every transition, beside a memcpy and a two-layer composite.
         .executableTarget(name: "segue-bench", dependencies: ["Geometry", "Demos", "Segue", "SegueTesting", "Canvas", "Motion", "SegueCommandLine",
@@ -67,7 +74,7 @@ let package = Package(
         .executableTarget(name: "segue-perf", dependencies: ["Geometry", "SegueTestKit", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Randomized input end to end (`--seed N`, `--replay FILE`); the e2e suite runs the same code.
-        .executableTarget(name: "segue-fuzz", dependencies: ["Geometry", "SegueTestKit", "SegueCommandLine",
+        .executableTarget(name: "segue-fuzz", dependencies: ["Geometry", "SegueTestKit", "SegueProcess", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "MotionTests", dependencies: [
@@ -75,7 +82,8 @@ let package = Package(
         ]),
         .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "SegueTesting"], exclude: ["References"]),
         // The library's behaviour, on fixtures of its own (Support/): no demo page in sight.
-        .testTarget(name: "SegueTests", dependencies: ["Geometry", "Segue", "SegueTesting", "Canvas", "Motion"]),
+        // (SegueDiagnostics too: the developer tools on the same fixtures.)
+        .testTarget(name: "SegueTests", dependencies: ["Geometry", "Segue", "SegueDiagnostics", "SegueTesting", "Canvas", "Motion"]),
         // The demo's scenes: the tutorials' transitions, their formulas, durations and layouts.
         .testTarget(name: "DemosTests", dependencies: ["Geometry", "Demos", "SegueTesting", "Segue", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),

@@ -18,5 +18,10 @@ public struct SettleHandOff: Hashable, Sendable {
     public init(progress: Double, velocity: Double, rule: CommitRule = .standard) {
         toEnd = rule.shouldCommit(progress: progress, velocity: velocity)
         initialVelocity = velocity
+        reason = rule.reason(progress: progress, velocity: velocity)
     }
+
+    /// Why the rule decided as it did, in its own terms ("flick |v| ≥ 0.50/s"): what the
+    /// trace and the motion plot show beside the release.
+    public var reason: String
 }

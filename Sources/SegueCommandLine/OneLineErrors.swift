@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import SegueProcess
 
 /// The version every Segue executable reports with `--version` (the AppStream release in
 /// assets/org.segue.Demo.metainfo.xml).
@@ -20,12 +21,9 @@ extension ParsableArguments {
                 print(fullMessage(for: error))
                 Glibc.exit(0)
             }
-            let name = (CommandLine.arguments.first ?? "segue").split(separator: "/").last.map(String.init) ?? "segue"
             let message = self.message(for: error)
                 .split(separator: "\n").map { $0.trimmingCharacters(in: " ") }.joined(separator: "; ")
-            let line = "\(name): \(message) (see '\(name) --help')\n"
-            line.withCString { _ = write(2, $0, strlen($0)) }
-            Glibc.exit(2)
+            OneLine.exit("\(message) (see '\(OneLine.programName) --help')", status: 2)
         }
     }
 }

@@ -1,4 +1,6 @@
 import Glibc
+import Segue
+import SegueProcess
 import SegueWayland
 
 /// Runs a Segue app as a native Wayland client, from the first frame to the exit status.
@@ -6,7 +8,7 @@ import SegueWayland
 /// ```swift
 /// import SegueKit
 ///
-/// SegueApplication.run(root: NavigationController(root: ListPage()),
+/// SegueApplication.run(root: NavigationController(rootViewController: ViewController()),
 ///                      title: "Hello", appID: "org.example.Hello")
 /// ```
 ///
@@ -14,41 +16,48 @@ import SegueWayland
 /// compositor's close) or when the compositor cannot be reached or goes away (status 1, after
 /// one line on standard error saying why, e.g. "hello: lost the connection to the Wayland
 /// compositor (Broken pipe)").
+///
+/// `SEGUE_SLOWDOWN=N` in the environment runs every animation N times slower, as GTK's
+/// `GTK_SLOWDOWN`, unless the app set ``Window/animationSlowdown`` itself; anything but a
+/// finite number > 0 is a usage error (status 2).
 @MainActor
 public enum SegueApplication {
     /// Opens a window showing `root` titled `title`, with the desktop app id `appID` (the name of
     /// its `.desktop` file, which gives the compositor its name and icon), and runs until it
     /// closes. Never returns.
-    ///
-    /// `SEGUE_SLOWDOWN=N` in the environment runs every animation N times slower, as GTK's
-    /// `GTK_SLOWDOWN` (Ctrl+T toggles ×5 in any Segue window).
     public static func run(root: ViewController, title: String, appID: String) -> Never {
-        // The window lives in `runWindow` only, so it is freed before the exit (a leak checker
+        // The window lives in `run(_:…)` only, so it is freed before the exit (a leak checker
         // then sees nothing of the UI tree left over).
-        exit(runWindow(root: root, title: title, appID: appID))
+        exit(run(Window(rootViewController: root), title: title, appID: appID))
     }
 
-    private static func runWindow(root: ViewController, title: String, appID: String) -> Int32 {
-        let window = Window(rootViewController: root)
-        if let text = getenv("SEGUE_SLOWDOWN").map({ String(cString: $0) }) {
-            guard let factor = Window.parseSlowdown(text) else {
-                fail("SEGUE_SLOWDOWN needs a finite number > 0, not '\(text)'", status: 2)
-            }
+    /// Runs `window` until it closes and returns the exit status (0), for an app that sets the
+    /// window up itself (key bindings, developer tools, a trace) or reports frame figures to
+    /// `stats`. `onConnected` runs once the compositor answered, before the first frame. When the
+    /// compositor cannot be reached or goes away, `onFailure` runs, then one line on standard
+    /// error says why and the process exits with status 1.
+    public static func run(_ window: Window, title: String, appID: String, stats: FrameStats? = nil,
+                           onConnected: (() -> Void)? = nil, onFailure: () -> Void = {}) -> Int32 {
+        if window.animationSlowdown == 1, let factor = slowdownFromEnvironment() {
             window.animationSlowdown = factor
         }
         do {
-            return try WaylandApplication.run(window, title: title, appID: appID)
+            return try WaylandApplication.run(window, title: title, appID: appID, stats: stats,
+                                              onConnected: onConnected)
         } catch {
-            fail("\(error)", status: 1)
+            onFailure()
+            OneLine.exit("\(error)", status: 1)
         }
     }
 
-    /// One line on standard error, named after the program, and the exit.
-    private static func fail(_ message: String, status: Int32) -> Never {
-        let name = CommandLine.arguments.first.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "segue"
-        let line = "\(name): \(message)\n"
-        line.withCString { _ = write(2, $0, strlen($0)) }
-        exit(status)
+    /// `SEGUE_SLOWDOWN`'s factor: nil when unset; a one-line usage error (status 2) when it is
+    /// not a finite number > 0.
+    public static func slowdownFromEnvironment() -> Double? {
+        guard let text = getenv("SEGUE_SLOWDOWN").map({ String(cString: $0) }) else { return nil }
+        guard let factor = Window.parseSlowdown(text) else {
+            OneLine.exit("SEGUE_SLOWDOWN needs a finite number > 0, not '\(text)'", status: 2)
+        }
+        return factor
     }
 }
 
@@ -61,7 +70,9 @@ public enum SegueApplication {
 /// struct Hello: SegueApp {
 ///     let title = "Hello"
 ///     let appID = "org.example.Hello"
-///     func makeRootViewController() -> ViewController { NavigationController(root: ListPage()) }
+///     func makeRootViewController() -> ViewController {
+///         NavigationController(rootViewController: ViewController())
+///     }
 /// }
 /// ```
 @MainActor

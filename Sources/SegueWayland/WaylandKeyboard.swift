@@ -126,7 +126,14 @@ final class WaylandKeyboard {
         case UInt32(XKB_KEY_Return), UInt32(XKB_KEY_KP_Enter): return .enter
         case UInt32(XKB_KEY_space): return .space
         case UInt32(XKB_KEY_BackSpace): return .backspace
-        default: return .other(sym)
+        case UInt32(XKB_KEY_Control_L), UInt32(XKB_KEY_Control_R): return .control
+        case UInt32(XKB_KEY_F1)...UInt32(XKB_KEY_F35): return .function(Int(sym - UInt32(XKB_KEY_F1)) + 1)
+        default:
+            // Named by the character the key types without Shift or Caps Lock, so that a
+            // shortcut reads the same with either held (xkb gives "M" for Shift+m).
+            let scalar = xkb_keysym_to_utf32(xkb_keysym_to_lower(sym))
+            guard scalar >= 0x20, scalar != 0x7F, let unicode = Unicode.Scalar(scalar) else { return .unknown }
+            return .character(Character(unicode))
         }
     }
 }

@@ -1,3 +1,4 @@
+import SegueProcess
 import Glibc
 
 /// A file named on the command line that the app writes to (`--trace`, `--stats`).
@@ -63,7 +64,7 @@ final class LineWriter {
         guard !failed else { return }
         if fputs(line + "\n", file) < 0 || fflush(file) != 0 {
             failed = true
-            warn("cannot write \(description): \(String(cString: strerror(errno))); continuing without it")
+            OneLine.warn("cannot write \(description): \(String(cString: strerror(errno))); continuing without it")
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SegueCommandLine
+import SegueProcess
 import SegueTestKit
 
 /// segue-fuzz: randomized end-to-end input against the real app in a fresh headless weston.
@@ -58,8 +59,7 @@ struct FuzzOptions: ParsableCommand {
 }
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("segue-fuzz: \(message)\n".utf8))
-    exit(2)
+    OneLine.exit(message, status: 2)
 }
 
 let options = FuzzOptions.parseOrExitWithOneLine()

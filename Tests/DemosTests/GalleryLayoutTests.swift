@@ -21,7 +21,7 @@ import Testing
 @Suite("Gallery layout transition")
 struct GalleryLayoutTests {
     static let size = Size(width: 800, height: 600)
-    static let controlLeft = Key.other(0xFFE3)
+    static let controlLeft = Key.control
 
     @MainActor
     struct Scene {

@@ -2,6 +2,7 @@ import Geometry
 import Canvas
 import Motion
 import Segue
+import SegueDiagnostics
 import SegueTesting
 import Testing
 
@@ -11,7 +12,6 @@ import Testing
 @MainActor
 @Suite("Motion plot")
 struct MotionPlotTests {
-    static let keysymM: UInt32 = 0x4D
     /// The panel in a 400 × 300 window: 8 px in from the top-right corner, 460 × 260 at most,
     /// here narrowed to the window less both margins (400 − 16).
     static let panel = Rect(x: 8, y: 8, width: 384, height: 260)
@@ -25,6 +25,7 @@ struct MotionPlotTests {
     /// progress is x / width, and the release velocity is the pointer's speed over the width.
     private func releasedPop() throws -> (NavigationFixture, releaseTime: Double, dragTimes: [Double]) {
         let demo = NavigationFixture()
+        _ = DeveloperTools.attached(to: demo.host.window)
         try #require(demo.pushByTappingRow(0) != nil)
         demo.host.press(at: demo.edgePoint())
         var times: [Double] = []
@@ -45,7 +46,7 @@ struct MotionPlotTests {
 
     @Test func recordsTheDragTheReleaseAndTheSettleOfAnInteractivePop() throws {
         let (demo, releaseTime, dragTimes) = try releasedPop()
-        let recording = demo.host.window.motionRecording
+        let recording = DeveloperTools.attached(to: demo.host.window).recording
         let w = demo.width
         #expect(recording.kind == .pop)
 
@@ -84,11 +85,12 @@ struct MotionPlotTests {
         let pages = (0..<2).map { LoggingPage("P\($0)") }
         let tabs = TabBarController(viewControllers: pages)
         let host = OffscreenWindow(root: tabs, size: Size(width: 400, height: 300))
+        _ = DeveloperTools.attached(to: host.window)
         // 30 % of the 400 px page towards the second tab, then a pause (no velocity): cancels.
         host.drag(from: Point(x: 300, y: 120), to: Point(x: 180, y: 120))
         host.hold(for: 0.1)
         let incoming = tabs.buttons[1]
-        let path = try #require(host.window.motionRecording.colorPath)
+        let path = try #require(DeveloperTools.attached(to: host.window).recording.colorPath)
         #expect(path.from == tabs.unselectedColor && path.to == tabs.selectedColor)
         #expect(path.colors.last == incoming.tint, "the current colour is the incoming tab's")
         let mixAt30 = Color.mixOKLab(tabs.unselectedColor, tabs.selectedColor, 0.3)
@@ -96,7 +98,7 @@ struct MotionPlotTests {
         host.release()
         host.runFrames()
 
-        let recording = host.window.motionRecording
+        let recording = DeveloperTools.attached(to: host.window).recording
         let release = try #require(recording.releases.last)
         #expect(abs(release.progress - 0.3) < 1e-6)
         #expect(abs(release.velocity) < 1e-9, "released after a 100 ms pause")
@@ -109,13 +111,14 @@ struct MotionPlotTests {
     @Test func afterAnIdleSpellATransitionStartsAtItsFirstFrameNotTheLastOneDrawn() throws {
         let pages = (0..<2).map { LoggingPage("P\($0)") }
         let host = OffscreenWindow(root: TabBarController(viewControllers: pages), size: Size(width: 400, height: 300))
+        _ = DeveloperTools.attached(to: host.window)
         let lastFrame = host.clock.now
         // 100 s without frames, as an idle window gets none; then a swipe of 10 moves, each
         // followed by a frame 1/60 s later. The pan begins on the first move (15 px ≥ its slop).
         host.clock.advance(by: 100)
         host.drag(from: Point(x: 300, y: 120), to: Point(x: 150, y: 120), steps: 10, duration: 10.0 / 60)
         let firstFrame = lastFrame + 100 + 1.0 / 60
-        let recording = host.window.motionRecording
+        let recording = DeveloperTools.attached(to: host.window).recording
         #expect(abs(recording.beganAt - firstFrame) < 1e-9, "began at \(recording.beganAt), first frame \(firstFrame)")
         #expect(recording.samples.first.map { abs($0.time - firstFrame) < 1e-9 } == true)
         #expect(recording.samples.count == 10, "one sample per frame of the drag: \(recording.samples.map(\.time))")
@@ -127,6 +130,7 @@ struct MotionPlotTests {
 
     private func pushed() throws -> NavigationFixture {
         let demo = NavigationFixture()
+        _ = DeveloperTools.attached(to: demo.host.window)
         try #require(demo.pushByTappingRow(0) != nil)
         return demo
     }
@@ -136,11 +140,11 @@ struct MotionPlotTests {
 
         let demo = try pushed()
         let window = demo.host.window
-        demo.host.key(.other(Self.keysymM), modifiers: [.control, .shift])
-        #expect(window.showsMotionPlot)
+        demo.host.key(.character("m"), modifiers: [.control, .shift])
+        #expect(DeveloperTools.attached(to: window).showsMotionPlot)
         let shown = demo.host.render()
         let panel = Self.panel
-        #expect(window.motionPlot.frame == panel)
+        #expect(DeveloperTools.attached(to: window).motionPlot.frame == panel)
         var inside = 0, insideDiffering = 0, outsideDiffering = 0
         for y in 0..<shown.height {
             for x in 0..<shown.width {
@@ -159,8 +163,8 @@ struct MotionPlotTests {
         let centre = shown.pixel(x: Int(panel.minX) + 20, y: Int(panel.maxY) - 4)
         #expect(centre.red < 0.35 && centre.red > 0.1, "panel background \(centre)")
 
-        demo.host.key(.other(Self.keysymM), modifiers: [.control, .shift])
-        #expect(!window.showsMotionPlot)
+        demo.host.key(.character("m"), modifiers: [.control, .shift])
+        #expect(!DeveloperTools.attached(to: window).showsMotionPlot)
         let hidden = demo.host.render()
         #expect(hidden.fractionDiffering(from: plain, tolerance: 0) == 0, "toggled off, the frame equals one never showing it")
     }
@@ -173,7 +177,7 @@ struct MotionPlotTests {
         window.render(into: canvas)
         #expect(window.render(into: canvas, fullRedraw: false) == nil, "idle: nothing to draw")
 
-        window.showsMotionPlot = true
+        DeveloperTools.attached(to: window).showsMotionPlot = true
         let panel = Self.panel
         let shownDamage = try #require(window.render(into: canvas, fullRedraw: false))
         #expect(covers(shownDamage, panel), "showing damages the panel: \(shownDamage)")
@@ -194,7 +198,7 @@ struct MotionPlotTests {
         }
         #expect(curvePixels > 20, "the drag's curve drawn after two drag frames: \(curvePixels) pixels")
 
-        window.showsMotionPlot = false
+        DeveloperTools.attached(to: window).showsMotionPlot = false
         let hiddenDamage = try #require(window.render(into: canvas, fullRedraw: false))
         #expect(covers(hiddenDamage, panel), "hiding damages where it was: \(hiddenDamage)")
         demo.host.release()
@@ -203,10 +207,11 @@ struct MotionPlotTests {
 
     @Test func clicksPassThroughThePanelAndTheLayoutStays() throws {
         let demo = NavigationFixture()
+        _ = DeveloperTools.attached(to: demo.host.window)
         let window = demo.host.window
         let rootFrame = window.rootView.frame
         let listFrame = demo.list.view.frame
-        window.showsMotionPlot = true
+        DeveloperTools.attached(to: window).showsMotionPlot = true
         _ = demo.host.render()
         #expect(window.rootView.frame == rootFrame && demo.list.view.frame == listFrame)
         let row = demo.rowPoint(0, x: 300)

@@ -3,6 +3,7 @@ import Canvas
 import Foundation
 import Motion
 import Segue
+import SegueDiagnostics
 import SegueTesting
 import Testing
 
@@ -13,11 +14,12 @@ import Testing
 @Suite("Slow animations")
 struct SlowAnimationsTests {
     static let frame = OffscreenWindow.frameInterval
-    static let ctrlT = (key: Key.other(0x74), modifiers: Modifiers.control)
+    static let ctrlT = (key: Key.character("t"), modifiers: Modifiers.control)
 
     @Test("at ×5 the 0.5 s slide push takes 2.5 s (frame timestamps)")
     func slidePushAtFive() throws {
         let demo = NavigationFixture()
+        _ = DeveloperTools.attached(to: demo.host.window)
         demo.host.window.animationSlowdown = 5
         let measured = try demo.host.measureTransition { demo.host.click(at: demo.rowPoint(0)) }
         // A transition of D seconds completes on the first frame at or after D.
@@ -25,12 +27,17 @@ struct SlowAnimationsTests {
                 "slide push at ×5: \(measured) s from frame timestamps, expected 2.5 s")
     }
 
-    @Test("Ctrl+T toggles ×5 and back; the factor parses from text")
+    @Test("with the developer tools, Ctrl+T toggles ×5 and back (Ctrl+Shift+T is another shortcut); the factor parses from text")
     func toggleKeyAndParsing() {
         let demo = NavigationFixture()
         demo.host.key(Self.ctrlT.key, modifiers: Self.ctrlT.modifiers)
+        #expect(demo.host.window.animationSlowdown == 1, "no developer tools, no Ctrl+T")
+        _ = DeveloperTools.attached(to: demo.host.window)
+        demo.host.key(Self.ctrlT.key, modifiers: Self.ctrlT.modifiers)
         #expect(demo.host.window.animationSlowdown == 5)
-        demo.host.key(Key.other(0x54), modifiers: [.control, .shift])
+        demo.host.key(Key.character("t"), modifiers: [.control, .shift])
+        #expect(demo.host.window.animationSlowdown == 5, "Ctrl+Shift+T is not Ctrl+T")
+        demo.host.key(Self.ctrlT.key, modifiers: Self.ctrlT.modifiers)
         #expect(demo.host.window.animationSlowdown == 1)
         demo.host.key(Self.ctrlT.key)   // a plain "t" is not the toggle
         #expect(demo.host.window.animationSlowdown == 1)
@@ -41,6 +48,7 @@ struct SlowAnimationsTests {
     @Test("toggling ×5 half-way through a slide: no jump, a fifth of the pace, 0.25 + 5 × 0.25 s in all")
     func toggleMidAnimation() throws {
         let demo = NavigationFixture()
+        _ = DeveloperTools.attached(to: demo.host.window)
         demo.host.click(at: demo.rowPoint(0))
         demo.host.frame()   // the timeline starts here
         let started = demo.host.window.now
@@ -66,6 +74,7 @@ struct SlowAnimationsTests {
     @Test("at ×5 a drag still follows the pointer 1:1, and the release's speed carries on in real time")
     func gesturesAreNotSlowed() throws {
         let demo = NavigationFixture()
+        _ = DeveloperTools.attached(to: demo.host.window)
         let detail = try #require(demo.pushByTappingRow(0))
         demo.host.window.animationSlowdown = 5
         let w = demo.width
@@ -98,6 +107,7 @@ struct SlowAnimationsTests {
     @Test("a badge in the top-right corner shows while slowed")
     func badge() {
         let demo = NavigationFixture()
+        _ = DeveloperTools.attached(to: demo.host.window)
         let w = Int(demo.width)
         let probe = (x: w - 15, y: 13)
         let normal = demo.host.render().pixel(x: probe.x, y: probe.y)
@@ -115,15 +125,16 @@ struct SlowAnimationsTests {
     @Test("with the motion plot showing, the badge moves below its panel instead of under it")
     func badgeBelowTheMotionPlot() {
         let demo = NavigationFixture()
+        _ = DeveloperTools.attached(to: demo.host.window)
         demo.host.window.animationSlowdown = 5
-        demo.host.window.showsMotionPlot = true
+        DeveloperTools.attached(to: demo.host.window).showsMotionPlot = true
         let shot = demo.host.render()
-        let panel = demo.host.window.motionPlot.frame
+        let panel = DeveloperTools.attached(to: demo.host.window).motionPlot.frame
         #expect(panel.height > 100, "the panel is laid out: \(panel)")
         // The badge: 24 px tall, 10 px below the panel's bottom, 12 px from the right edge.
         let pixel = shot.pixel(x: Int(demo.width) - 15, y: Int(panel.maxY) + 13)
         #expect(pixel.red > 0.7 && pixel.green < 0.45 && pixel.blue < 0.2, "badge below the panel: \(pixel)")
-        demo.host.window.showsMotionPlot = false
+        DeveloperTools.attached(to: demo.host.window).showsMotionPlot = false
         let back = demo.host.render().pixel(x: Int(demo.width) - 15, y: 13)
         #expect(back.red > 0.7 && back.green < 0.45 && back.blue < 0.2, "badge back in the corner: \(back)")
     }

@@ -118,18 +118,51 @@ private final class RecordingHost: WindowHost {
         w.click(at: point)
         w.frame(after: 0.1)
         w.click(at: point)
-        w.key(.other(0xFFC8))
+        w.key(.function(11))
         #expect(host.requests == [.fullscreen(true)], "no maximize without the capability; F11 still works")
     }
 
     @Test func f11TogglesFullscreenAndControlQCloses() {
         let (w, host) = decorated()
-        w.key(.other(0xFFC8))
+        w.key(.function(11))
         w.window.state = [.activated, .fullscreen]
-        w.key(.other(0xFFC8))
-        w.key(.other(0x71), modifiers: .control)
-        w.key(.other(0x71))
+        w.key(.function(11))
+        w.key(.character("q"), modifiers: .control)
+        w.key(.character("q"))
         #expect(host.requests == [.fullscreen(true), .fullscreen(false), .close])
+    }
+
+    /// A controller that takes Ctrl+T for itself ("new tab" in most apps) and Ctrl+Q.
+    private final class TabbingController: ViewController {
+        var newTabs = 0
+        override func handleKey(_ event: KeyEvent) -> Bool {
+            guard KeyShortcut(.character("t"), modifiers: .control).matches(event) else { return super.handleKey(event) }
+            newTabs += 1
+            return true
+        }
+    }
+
+    @Test func controllersSeeShortcutsBeforeTheWindowAndAppsChangeTheWindowsBindings() {
+        let root = TabbingController(title: "Root")
+        let w = OffscreenWindow(root: root, size: Size(width: 800, height: 600))
+        let host = RecordingHost()
+        w.window.host = host
+        // The controller gets Ctrl+T; the window's Ctrl+Q still closes.
+        w.key(.character("t"), modifiers: .control)
+        #expect(root.newTabs == 1)
+        // An app drops Ctrl+Q and binds Ctrl+W to close instead; F11 stays.
+        w.window.keyBindings.removeAll { $0.shortcut == KeyShortcut(.character("q"), modifiers: .control) }
+        w.window.keyBindings.append(KeyBinding(KeyShortcut(.character("w"), modifiers: .control), title: "Close") {
+            $0.host?.requestClose()
+        })
+        w.key(.character("q"), modifiers: .control)
+        #expect(host.requests.isEmpty, "Ctrl+Q no longer bound")
+        w.key(.character("w"), modifiers: [.control, .shift])
+        #expect(host.requests.isEmpty, "Ctrl+Shift+W is another shortcut")
+        w.key(.character("w"), modifiers: .control)
+        #expect(host.requests == [.close])
+        #expect(KeyShortcut(.character("m"), modifiers: [.control, .shift]).description == "Ctrl+Shift+M")
+        #expect(KeyShortcut(.function(11)).description == "F11")
     }
 
     @Test func theHeaderBarWorksWhileATransitionRuns() {

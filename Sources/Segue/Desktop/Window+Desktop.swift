@@ -28,7 +28,6 @@ extension Window {
             rootView.frame = content
             rootViewController.windowDidResize(to: content.size)
         }
-        placeSlowAnimationsBadge()
         needsFullDamage = true
         setNeedsDisplay()
     }

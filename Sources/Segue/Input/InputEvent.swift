@@ -122,10 +122,18 @@ public struct KeyEvent: Sendable {
     }
 }
 
-/// The keys Segue acts on, decoded from keysyms by the platform.
+/// A key, decoded by the platform from its keymap: the core never sees a platform's key codes.
 public enum Key: Hashable, Sendable {
     /// Escape, the arrow keys, Tab, Enter, Space and Backspace.
     case escape, left, right, up, down, tab, enter, space, backspace
-    /// Any other key, by its XKB keysym.
-    case other(UInt32)
+    /// A key that types a character, named by its lowercase form whatever Shift or Caps Lock
+    /// do to it: Ctrl+Shift+M arrives as `.character("m")` with Shift and Control held, as
+    /// UIKit's `UIKeyCommand` names its input by the unmodified character.
+    case character(Character)
+    /// A function key, F1 … F35.
+    case function(Int)
+    /// Either Control key, pressed or released on its own (a Ctrl+scroll zoom watches it).
+    case control
+    /// Any key the core has no name for.
+    case unknown
 }

@@ -110,10 +110,7 @@ final class InputRouter {
     private var zoomPinch: (recognizer: PinchGestureRecognizer, scrolled: Double)?
     private var isControlHeld = false
 
-    static func isControlKey(_ key: Key) -> Bool {
-        // XKB's Control_L and Control_R.
-        key == .other(0xFFE3) || key == .other(0xFFE4)
-    }
+    static func isControlKey(_ key: Key) -> Bool { key == .control }
 
     /// The innermost enabled pinch recognizer on the views under the pointer.
     private func pinchRecognizer() -> PinchGestureRecognizer? {

@@ -21,11 +21,7 @@ extension Window {
         self.deviceScale = deviceScale
         frameView.layoutIfNeeded()
         keyboardFocus.updateRing()
-        if showsMotionPlot {
-            let frame = MotionPlotView.frame(in: contentRect)
-            if motionPlot.frame != frame { motionPlot.frame = frame }
-            motionPlot.refresh()
-        }
+        for overlay in overlays { overlay.prepare(self) }
         let windowRect = Rect(x: origin.x, y: origin.y, width: DevicePixels.length(size.width, scale: deviceScale),
                               height: DevicePixels.length(size.height, scale: deviceScale))
         pass.features = renderFeatures
@@ -45,9 +41,11 @@ extension Window {
         }
         // The ring, above everything: it hides nothing, so it never occludes.
         _ = focusRing.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
-        _ = motionPlot.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
+        for overlay in overlays {
+            _ = overlay.view.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
+        }
         if needsFullDamage { pass.damageAll() }
-        promotion.update(roots: frameView.subviews + [focusRing, motionPlot], enabled: promotesLayers, pass: pass)
+        promotion.update(roots: frameView.subviews + [focusRing] + overlays.map(\.view), enabled: promotesLayers, pass: pass)
         needsFullDamage = false
         needsDisplay = false
         trimLayersWhenIdle()
@@ -89,7 +87,9 @@ extension Window {
         }
         for view in frameView.subviews { view.composite(into: canvas, deviceScale: deviceScale, features: renderFeatures, pass: pass) }
         focusRing.composite(into: canvas, deviceScale: deviceScale, features: renderFeatures, pass: pass)
-        motionPlot.composite(into: canvas, deviceScale: deviceScale, features: renderFeatures, pass: pass)
+        for overlay in overlays {
+            overlay.view.composite(into: canvas, deviceScale: deviceScale, features: renderFeatures, pass: pass)
+        }
         canvas.restore()
         return pass.report
     }

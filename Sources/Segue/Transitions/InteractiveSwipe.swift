@@ -91,11 +91,13 @@ public final class InteractiveSwipe {
         case .ended:
             guard let interaction = interactionController else { return }
             let progress = progress(of: pan, span: span)
-            let velocity = direction.component(of: pan.velocity) / span
-            if commitRule.shouldCommit(progress: progress, velocity: velocity) {
-                interaction.finish(velocity: velocity)
+            let handOff = SettleHandOff(progress: progress, velocity: direction.component(of: pan.velocity) / span,
+                                        rule: commitRule)
+            interaction.context?.releaseReason = handOff.reason
+            if handOff.toEnd {
+                interaction.finish(velocity: handOff.initialVelocity)
             } else {
-                interaction.cancel(velocity: velocity)
+                interaction.cancel(velocity: handOff.initialVelocity)
             }
             interactionController = nil
         case .cancelled, .failed:

@@ -57,9 +57,9 @@ public final class LayoutTransition {
     /// layout): finish or cancel by ``commitRule``. Returns whether it finishes.
     @discardableResult
     public func release(velocity: Double) -> Bool {
-        let finishes = commitRule.shouldCommit(progress: transitionProgress, velocity: velocity)
-        settle(toEnd: finishes, velocity: velocity, spring: settleSpring)
-        return finishes
+        let handOff = SettleHandOff(progress: transitionProgress, velocity: velocity, rule: commitRule)
+        settle(toEnd: handOff.toEnd, velocity: handOff.initialVelocity, spring: settleSpring)
+        return handOff.toEnd
     }
 
     /// Settles to the new layout (`finishInteractiveTransition`).

@@ -25,10 +25,13 @@ public struct TraceRecord: Sendable, Equatable {
     public var velocity: Double?
     /// Whether the transition completed (complete only).
     public var completed: Bool?
+    /// Why the gesture's commit rule chose this way (finish and cancel, when a rule decided):
+    /// written where the decision is made, e.g. "p + 0.10·v = 0.62 > 0.50".
+    public var reason: String?
 
     /// A record; `velocity` for finish and cancel, `completed` for complete.
     public init(event: Event, kind: TransitionKind, progress: Double, interactive: Bool, time: Double,
-                velocity: Double? = nil, completed: Bool? = nil) {
+                velocity: Double? = nil, completed: Bool? = nil, reason: String? = nil) {
         self.event = event
         self.kind = kind
         self.progress = progress
@@ -36,6 +39,7 @@ public struct TraceRecord: Sendable, Equatable {
         self.time = time
         self.velocity = velocity
         self.completed = completed
+        self.reason = reason
     }
 
     /// The record as one line of JSON.
@@ -49,7 +53,22 @@ public struct TraceRecord: Sendable, Equatable {
         ]
         if let velocity { fields.append("\"velocity\":\(format(velocity))") }
         if let completed { fields.append("\"completed\":\(completed)") }
+        if let reason { fields.append("\"reason\":\"\(Self.escaped(reason))\"") }
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// `text` as the inside of a JSON string.
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// The shortest text that reads back as exactly `value`. JSON has no NaN or infinity: those

@@ -193,11 +193,16 @@ public final class TransitionContext {
         return velocity
     }
 
+    /// Why the gesture that lets go next chose its end: set by the gesture where it decides,
+    /// traced with the finish or cancel.
+    package var releaseReason: String?
+
     private func endInteraction(cancelled: Bool, velocity: Double) {
         guard isInteractive, !isComplete else { return }
         isInteractive = false
         transitionWasCancelled = cancelled
-        trace(cancelled ? .cancel : .finish, velocity: velocity)
+        trace(cancelled ? .cancel : .finish, velocity: velocity, reason: releaseReason)
+        releaseReason = nil
         coordinator.interactionEnded()
         let speed = interactionController?.completionSpeed ?? 1
         let curve = interactionController?.completionCurve ?? .linear
@@ -252,11 +257,11 @@ public final class TransitionContext {
         trace(.begin)
     }
 
-    func trace(_ event: TraceRecord.Event, velocity: Double? = nil, completed: Bool? = nil) {
+    func trace(_ event: TraceRecord.Event, velocity: Double? = nil, completed: Bool? = nil, reason: String? = nil) {
         // A rubber-banded drag past an end is traced at that end: progress stays in 0…1.
         let progress = event == .update ? min(max(percentComplete, 0), 1) : timeline.fractionComplete
         window?.trace(TraceRecord(event: event, kind: kind, progress: progress,
                                   interactive: isInteractive, time: window?.now ?? 0,
-                                  velocity: velocity, completed: completed))
+                                  velocity: velocity, completed: completed, reason: reason))
     }
 }

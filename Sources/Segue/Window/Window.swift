@@ -31,18 +31,21 @@ public final class Window {
     /// ticked, started, settled and interrupted in these seconds; input and traces use ``now``.
     public var animationTime: Double { animationClock.animationTime(at: now) }
     /// Slow animations: every animation and settle runs this many times slower (1: normal
-    /// speed; must be finite and > 0). Changing it mid-animation changes the pace without a
-    /// jump; a small badge shows the factor while it is not 1. Ctrl+T toggles ×5.
+    /// speed; must be finite and > 0), as the iOS Simulator's Slow Animations and GTK's
+    /// `GTK_SLOWDOWN`. Changing it mid-animation changes the pace without a jump. The developer
+    /// tools (SegueDiagnostics) show the factor and bind a key to it.
     public var animationSlowdown: Double {
         get { animationClock.factor }
         set {
             animationClock.setFactor(newValue, at: now)
-            placeSlowAnimationsBadge()
             setNeedsDisplay()
         }
     }
     private var animationClock = AnimationClock()
-    private let slowAnimationsBadge = SlowAnimationsBadge()
+    /// The window's keyboard shortcuts, looked up after keyboard focus and the controllers had
+    /// their turn (see ``KeyBinding``): F11 and Ctrl+Q unless the app changes them. The first
+    /// binding whose shortcut matches wins.
+    public var keyBindings: [KeyBinding] = KeyBinding.standard
     /// Receives one record per transition event (the demo's `--trace`).
     public var traceSink: ((TraceRecord) -> Void)?
 
@@ -70,7 +73,6 @@ public final class Window {
         frameView.addSubview(rootView)
         headerBar.isHidden = true
         frameView.addSubview(headerBar)
-        frameView.addSubview(slowAnimationsBadge)
         rootViewController.view.frame = rootView.bounds
         rootView.addSubview(rootViewController.view)
         rootViewController.beginAppearanceTransition(isAppearing: true, animated: false)
@@ -88,37 +90,6 @@ public final class Window {
     /// The focus ring: composited above the whole tree, fitted to ``focusedControl`` before
     /// each frame; hidden when nothing is focused or a transition runs.
     public var focusRing: FocusRingView { keyboardFocus.ring }
-
-    // MARK: motion plot
-
-    /// What the motion plot graphs: the latest transition, recorded whether or not it shows.
-    package let motionRecording = MotionRecording()
-    /// The slow-animation badge sits in the content's top-right corner, below the motion plot's
-    /// panel when that shows (which would cover it).
-    func placeSlowAnimationsBadge() {
-        var area = contentRect
-        if showsMotionPlot {
-            let panelBottom = MotionPlotView.frame(in: area).maxY
-            area = Rect(x: area.minX, y: panelBottom, width: area.width, height: max(0, area.maxY - panelBottom))
-        }
-        slowAnimationsBadge.update(factor: animationSlowdown, in: area)
-    }
-
-    /// The motion plot's panel, composited above everything when ``showsMotionPlot``.
-    package private(set) lazy var motionPlot: MotionPlotView = {
-        let plot = MotionPlotView(recording: motionRecording)
-        plot.hostingWindow = self
-        plot.isHidden = true
-        return plot
-    }()
-    /// Shows the motion plot (Ctrl+Shift+M toggles it; `segue-demo --motion-plot` starts with it).
-    public var showsMotionPlot = false {
-        didSet {
-            guard showsMotionPlot != oldValue else { return }
-            motionPlot.isHidden = !showsMotionPlot
-            placeSlowAnimationsBadge()
-        }
-    }
 
     /// The controls Tab visits now, in order.
     public var focusableControls: [Control] { keyboardFocus.focusableControls() }
@@ -158,7 +129,7 @@ public final class Window {
     public func tick(at time: Double) {
         now = max(now, time)
         if animationDriver.tick(at: animationTime) { setNeedsDisplay() }
-        motionRecording.sample(at: now)
+        for observer in tickObservers { observer(self) }
     }
 
     /// True while something animates or a gesture is held: the platform keeps frames coming.
@@ -173,6 +144,15 @@ public final class Window {
         needsDisplay = true
         host?.setNeedsFrame()
     }
+
+    // MARK: stored state of Window+Observers.swift
+
+    /// Views drawn above everything, in order.
+    var overlays: [Overlay] = []
+    /// Called at every frame tick.
+    var tickObservers: [@MainActor (Window) -> Void] = []
+    /// Called with every transition event.
+    var traceObservers: [@MainActor (TraceRecord) -> Void] = []
 
     // MARK: stored state of Window+IdleWork.swift
 
@@ -227,7 +207,7 @@ public final class Window {
     /// Records a transition event for the trace, stamped with when it happened: the host's
     /// monotonic clock, not the last frame's time (stale after an idle spell, 0 before the first).
     func trace(_ record: TraceRecord) {
-        motionRecording.record(record, at: now, running: activeTransitions)
+        for observer in traceObservers { observer(record) }
         guard let traceSink else { return }
         var record = record
         record.time = host?.monotonicTime ?? record.time

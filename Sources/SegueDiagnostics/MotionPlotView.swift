@@ -1,6 +1,7 @@
 import Geometry
 import Canvas
 import Motion
+import Segue
 
 /// The motion plot: a translucent panel the window composites above everything (as the
 /// focus ring), graphing the latest transition from a ``MotionRecording`` — progress 0…1

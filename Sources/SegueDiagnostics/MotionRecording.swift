@@ -1,6 +1,7 @@
 import Geometry
 import Canvas
 import Motion
+import Segue
 
 /// What the motion plot (``MotionPlotView``) shows of the latest transition: its progress
 /// frame by frame over the last ``span`` seconds, where the gesture let go and how fast, the
@@ -95,20 +96,15 @@ package final class MotionRecording {
 
     /// Takes in one trace record; `time` is the latest frame's (frame clock) and `running`
     /// are the window's transitions at that moment.
-    func record(_ record: TraceRecord, at time: Double, running: [TransitionContext]) {
+    package func record(_ record: TraceRecord, at time: Double, running: [TransitionContext]) {
         if record.event == .begin {
             start(record, context: running.last { $0.kind == record.kind })
             return
         }
         // Drag updates show up in the next frame's sample: that is when the screen showed them.
         guard record.kind == kind, record.event != .update, context != nil || waitsForFirstFrame else { return }
-        // The rule is found through the gesture that lets go, which forgets the transition
-        // right after: ask now, even if the record waits for a frame.
-        var reason: String?
-        if record.event == .finish || record.event == .cancel, let context {
-            reason = Self.reason(for: context, progress: record.progress, velocity: record.velocity ?? 0,
-                                 commits: record.event == .finish)
-        }
+        // The gesture that decided wrote its reason into the record.
+        let reason = record.reason
         if waitsForFirstFrame {
             waiting.append((record, reason))
         } else {
@@ -140,7 +136,7 @@ package final class MotionRecording {
     }
 
     /// Samples the running transition at a frame tick.
-    func sample(at time: Double) {
+    package func sample(at time: Double) {
         if waitsForFirstFrame {
             waitsForFirstFrame = false
             beganAt = time
@@ -209,58 +205,5 @@ package final class MotionRecording {
             if let tabs = controller as? TabbedContainerController, tabs.activeTransition === context { return tabs }
         }
         return nil
-    }
-
-    /// The commit rule of the toolkit's own swipe that drives `context` (a tab swipe, the
-    /// navigation pop), found by its interaction controller; nil for any other gesture.
-    private static func commitRule(for context: TransitionContext) -> CommitRule? {
-        guard let interaction = context.interactionController else { return nil }
-        for controller in [context.toViewController.parent, context.fromViewController.parent] {
-            if let tabs = controller as? TabbedContainerController, tabs.swipe.interactionController === interaction {
-                return tabs.swipe.commitRule
-            }
-            if let navigation = controller as? NavigationController,
-               navigation.interactivePop.interactionController === interaction {
-                return navigation.interactivePop.commitRule
-            }
-        }
-        return nil
-    }
-
-    /// Why the rule decided as it did; nil when the rule is unknown or would have decided
-    /// otherwise from these numbers (then it was not the rule that decided).
-    private static func reason(for context: TransitionContext, progress: Double, velocity: Double,
-                               commits: Bool) -> String? {
-        guard let rule = commitRule(for: context), rule.shouldCommit(progress: progress, velocity: velocity) == commits
-        else { return nil }
-        return rule.reason(progress: progress, velocity: velocity)
-    }
-}
-
-extension CommitRule {
-    /// The comparison that decided a release at `progress` moving at `velocity` (progress/s),
-    /// in the rule's own terms: "flick |v| ≥ 0.5/s", "p 0.62 > 0.5".
-    func reason(progress p: Double, velocity v: Double) -> String {
-        let commits = shouldCommit(progress: p, velocity: v)
-        switch self {
-        case .projection(let tau):
-            let projected = p + tau * v
-            return "p + \(Self.number(tau))·v = \(Self.number(projected)) \(commits ? ">" : "≤") 0.50"
-        case .threshold(let value, let inclusive):
-            let sign = commits ? (inclusive ? "≥" : ">") : (inclusive ? "<" : "≤")
-            return "p \(Self.number(p)) \(sign) \(Self.number(value))"
-        case .direction:
-            return "v \(Self.number(v)) \(commits ? ">" : "≤") 0"
-        case .flick(let minimum):
-            if abs(v) >= minimum { return "flick |v| ≥ \(Self.number(minimum))/s" }
-            return "slow (|v| < \(Self.number(minimum))/s), p \(Self.number(p)) \(commits ? ">" : "≤") 0.50"
-        }
-    }
-
-    /// Two decimals, trailing zeros kept: numbers line up in the overlay.
-    static func number(_ value: Double) -> String {
-        let hundredths = Int((abs(value) * 100).rounded())
-        let text = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-        return value < 0 && hundredths > 0 ? "−" + text : text
     }
 }
