@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Motion", dependencies: ["Geometry", .product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Canvas", dependencies: ["CCairo", "CPixelKernels", "Geometry"]),
-        .target(name: "Segue", dependencies: ["Geometry", "Motion", "Canvas"]),
+        .target(name: "Segue", dependencies: ["Geometry", "Motion", "Canvas", .product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "SegueWayland",
                 dependencies: ["Geometry", "Segue", "Canvas", "SegueProcess", "CWayland", "CWaylandProtocols", "CXKBCommon"]),
         // Developer tools an app attaches to a window (motion plot, slow-animation badge and
@@ -85,6 +85,8 @@ let package = Package(
         // (SegueDiagnostics too: the developer tools on the same fixtures.)
         .testTarget(name: "SegueTests", dependencies: ["Geometry", "Segue", "SegueDiagnostics", "SegueTesting", "Canvas", "Motion"]),
         // The demo's scenes: the tutorials' transitions, their formulas, durations and layouts.
+        // The platform layer's pure logic (configure rules, resize borders, key and button names).
+        .testTarget(name: "SegueWaylandTests", dependencies: ["Geometry", "Segue", "SegueWayland"]),
         .testTarget(name: "DemosTests", dependencies: ["Geometry", "Demos", "SegueTesting", "Segue", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),
         .testTarget(name: "E2ETests", dependencies: ["Geometry", "SegueTestKit", "Segue", "Canvas", "Motion", "Demos"]),

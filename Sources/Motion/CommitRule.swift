@@ -8,10 +8,10 @@ public enum CommitRule: Hashable, Sendable {
     /// (Android's BottomSheet uses τ = 0.1 s). With τ = 0.1 a flick must be fast to change the
     /// outcome: from 20 % it takes more than 3 widths/s to commit.
     case projection(tau: Double = 0.1)
-    /// Position only: commit iff `progress > value` (or `≥` when inclusive). Tutorials 000–002
-    /// use `> 0.5`, tutorial 004 `≥ 0.5`.
+    /// Position only: commit iff `progress > value` (or `≥` when inclusive): the
+    /// usual rule of a percent-driven gesture, `> 0.5`.
     case threshold(Double, inclusive: Bool)
-    /// Direction only: commit iff `velocity > 0` (tutorial 003: a leftward swipe finishes).
+    /// Direction only: commit iff `velocity > 0` (a swipe that finishes whichever way it ends up moving).
     case direction
     /// A flick goes its way, otherwise the nearer end wins (libadwaita, Flutter): if
     /// `|velocity| ≥ minimumVelocity` commit iff `velocity > 0`, else commit iff

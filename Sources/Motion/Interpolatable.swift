@@ -11,7 +11,7 @@ public protocol Interpolatable {
 }
 
 /// Plain numbers, lengths, opacities and angles. Angles in this module (rotations about z or
-/// the y-axis "flip" of tutorial 002) are `Double` radians and interpolate linearly, so a turn
+/// the y-axis of a card flip) are `Double` radians and interpolate linearly, so a turn
 /// from 0 to −π/2 passes every angle in between.
 extension Double: Interpolatable {
     /// `a + (b − a)·t`.

@@ -1,7 +1,7 @@
 /// A part of an animation's normalized time, as UIKit's
 /// `addKeyframe(withRelativeStartTime:relativeDuration:)`.
 ///
-/// Tutorial 002's card flip runs three equal phases:
+/// A card flip in three equal phases:
 /// ```swift
 /// let flipOut = Phase(relativeStart: 0, relativeDuration: 1.0 / 3)
 /// let flipIn  = Phase(relativeStart: 1.0 / 3, relativeDuration: 1.0 / 3)

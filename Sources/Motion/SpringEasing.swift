@@ -6,7 +6,7 @@
 /// distance left at that time (≤ 0.001) is blended in linearly over the whole run, so the
 /// easing reaches exactly 1 at t = 1 without a jump.
 ///
-/// Tutorial 001's push, 0.8 s, damping 0.5, velocity 0.5:
+/// A bouncy push, 0.8 s, damping 0.5, initial velocity 0.5:
 /// ```swift
 /// let easing = SpringEasing(spring: Spring(duration: 0.8, dampingRatio: 0.5), initialVelocity: 0.5)
 /// timeline.addAnimation(easing: easing) { progress in … }   // on an 0.8 s Timeline

@@ -175,7 +175,7 @@ struct TabbedContainerTests {
     @Test func aTabSwipeIsNotOfferedInsideAPushedPage() {
         let root = LoggingPage("Root")
         let navigation = NavigationController(rootViewController: root)
-        navigation.tabBarItem = TabBarItem(title: "N", icon: .list)
+        navigation.tabBarItem = TabBarItem(title: "N", icon: Self.square)
         let tabs = TabBarController(viewControllers: [navigation, LoggingPage("Other")])
         let host = OffscreenWindow(root: tabs, size: Size(width: 400, height: 300))
         navigation.pushViewController(LoggingPage("Pushed"), animated: false)
@@ -184,5 +184,42 @@ struct TabbedContainerTests {
         host.runFrames()
         #expect(tabs.selectedIndex == 0)
         #expect(navigation.viewControllers.count == 2, "not a pop either: the drag did not start at the edge")
+    }
+
+    /// An app's own icon: a filled 16 × 16 square centred in the icon's 24 × 24 box.
+    static let square = TabIcon(name: "square") { canvas, box, color in
+        canvas.fill(box.insetBy(dx: 4, dy: 4), color: color)
+    }
+
+    @Test func anAppsOwnTabIconIsDrawnInTheTabsTint() throws {
+        let pages = [LoggingPage("A"), LoggingPage("B")]
+        pages[0].tabBarItem = TabBarItem(title: "A", icon: Self.square)
+        pages[1].tabBarItem = TabBarItem(title: "B")
+        let tabs = TabBarController(viewControllers: pages)
+        let host = OffscreenWindow(root: tabs, size: Size(width: 400, height: 300))
+        let surface = host.render()
+        // The first button's icon box: 24 × 24, centred, 8 px below the button's top.
+        let button = tabs.buttons[0]
+        let origin = button.convert(Point(x: button.bounds.midX, y: 8 + 12), to: nil)
+        let centre = surface.pixel(x: Int(origin.x), y: Int(origin.y))
+        #expect(abs(centre.red - tabs.selectedColor.red) < 0.02 && abs(centre.green - tabs.selectedColor.green) < 0.02
+                && abs(centre.blue - tabs.selectedColor.blue) < 0.02, "the square is filled with the selected tint: \(centre)")
+        // Outside the square (the box's corner) nothing of the icon is drawn.
+        let corner = surface.pixel(x: Int(origin.x) - 11, y: Int(origin.y) - 11)
+        #expect(abs(corner.blue - tabs.selectedColor.blue) > 0.2 || abs(corner.red - tabs.selectedColor.red) > 0.2,
+                "the corner of the box stays background: \(corner)")
+        #expect(TabBarItem(title: "A", icon: Self.square) == pages[0].tabBarItem, "icons compare by name")
+    }
+
+    @Test func aTopTabBarIsStyledByTheAppAndAChangeShowsAtOnce() {
+        let container = TopTabBarController(viewControllers: [LoggingPage("A"), LoggingPage("B")])
+        let host = OffscreenWindow(root: container, size: Size(width: 400, height: 300))
+        let barPoint = (x: 2, y: Int(TopTabBarController.barHeight / 2))
+        #expect(Surface.channelDistance(host.render().pixel(x: barPoint.x, y: barPoint.y), TopTabBarStyle.standard.barColor) <= 1)
+        let navy = TopTabBarStyle(barColor: Color(hex: 0x1F3B57), selectedTitleColor: .white, unselectedTitleColor: .black)
+        container.style = navy
+        #expect(Surface.channelDistance(host.render().pixel(x: barPoint.x, y: barPoint.y), navy.barColor) <= 1,
+                "the next frame shows the new bar")
+        #expect(container.buttons[0].tint == .white && container.buttons[1].tint == .black)
     }
 }

@@ -6,11 +6,14 @@ import Segue
 @MainActor
 enum ContainerTab {
     static let pageColors = [Color(hex: 0x2F80ED), Color(hex: 0x27AE60), Color(hex: 0xEB5757)]
+    /// The demo's dark navy bar with white titles, the others a greyed blue.
+    static let barStyle = TopTabBarStyle(barColor: Color(hex: 0x1F3B57), selectedTitleColor: .white,
+                                                unselectedTitleColor: Color(hex: 0x8FA3B8))
 
     static func make() -> ViewController {
         let container = TopTabBarController(viewControllers: zip(["Today", "Week", "Month"], pageColors).map {
             ColorPage(title: $0.0, color: $0.1, hint: "Tap a tab above or drag sideways")
-        })
+        }, style: barStyle)
         container.tabBarItem = TabBarItem(title: "Container", icon: .tabs)
         // Tutorial 000's own rule for its container: the drag finishes only past half-way
         // (the toolkit default, which also honours a flick, stays on the other tabs).

@@ -22,7 +22,7 @@ public final class TabButton: Control {
     public init(item: TabBarItem, tint: Color, showsIcon: Bool) {
         self.item = item
         self.tint = tint
-        self.showsIcon = showsIcon && item.icon != .none
+        self.showsIcon = showsIcon && item.icon != nil
         super.init()
     }
 
@@ -71,41 +71,11 @@ public final class TabButton: Control {
         let title = titleLayout
         if showsIcon {
             let iconBox = Rect(x: bounds.midX - 12, y: 8, width: 24, height: 24)
-            TabIconPainter.draw(item.icon, in: iconBox, color: color, canvas: canvas)
+            item.icon?.draw(in: iconBox, color: color, canvas: canvas)
             canvas.drawText(title, at: Point(x: (bounds.width - title.size.width) / 2, y: 36), color: color)
         } else {
             canvas.drawText(title, at: Point(x: ((bounds.width - title.size.width) / 2).rounded(),
                                              y: ((bounds.height - title.size.height) / 2).rounded()), color: color)
-        }
-    }
-}
-
-/// Draws the toolkit's tab icons with paths.
-@MainActor
-enum TabIconPainter {
-    static func draw(_ icon: TabIcon, in box: Rect, color: Color, canvas: Canvas) {
-        switch icon {
-        case .list:
-            for row in 0..<3 {
-                let y = box.minY + 4 + Double(row) * 7
-                canvas.fillEllipse(in: Rect(x: box.minX + 1, y: y - 1, width: 4, height: 4), color: color)
-                canvas.fill(Rect(x: box.minX + 8, y: y, width: box.width - 9, height: 2.5), color: color)
-            }
-        case .cards:
-            canvas.stroke(roundedRect: box.insetBy(dx: 5, dy: 2).offsetBy(dx: 3, dy: -1), radius: 3, color: color, lineWidth: 1.5)
-            canvas.fill(roundedRect: box.insetBy(dx: 5, dy: 2).offsetBy(dx: -2, dy: 2), radius: 3, color: color)
-        case .grid:
-            for row in 0..<2 {
-                for column in 0..<2 {
-                    canvas.fill(roundedRect: Rect(x: box.minX + 2 + Double(column) * 11, y: box.minY + 2 + Double(row) * 11,
-                                                  width: 9, height: 9), radius: 2, color: color)
-                }
-            }
-        case .tabs:
-            canvas.stroke(roundedRect: box.insetBy(dx: 1, dy: 3), radius: 3, color: color, lineWidth: 1.5)
-            canvas.fill(Rect(x: box.minX + 1, y: box.minY + 3, width: box.width / 2 - 1, height: 6), color: color)
-        case .none:
-            break
         }
     }
 }

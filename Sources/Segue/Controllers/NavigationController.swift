@@ -83,7 +83,8 @@ open class NavigationController: ViewController {
         containerView.addSubview(top.view)
         navigationBar.show(title: top.title, canGoBack: viewControllers.count > 1)
 
-        // Tutorial 000's rule: the pop completes past half-way (no velocity rule).
+        // The pop completes past half-way, as a percent-driven edge pop usually decides (no
+        // velocity rule); an app sets another `commitRule`.
         interactivePop.commitRule = .threshold(0.5, inclusive: false)
         interactivePop.swipeable = self
         containerView.addGestureRecognizer(interactivePop.recognizer)

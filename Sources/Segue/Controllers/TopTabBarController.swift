@@ -1,7 +1,7 @@
 import Geometry
 import Motion
 
-/// Supplies a top tab bar's transitions (tutorial 000's custom container).
+/// Supplies a top tab bar's transitions.
 @MainActor
 public protocol TopTabBarControllerDelegate: AnyObject {
     /// The animator for a switch; nil: an instant switch (a swipe still slides).
@@ -19,10 +19,32 @@ extension TopTabBarControllerDelegate {
                                     interactionControllerFor animator: AnimatedTransitioning) -> InteractiveTransitioning? { nil }
 }
 
-/// Tabs with a top bar of text buttons, tutorial 000's custom container: tap or drag
-/// horizontally to switch; the buttons' title colours blend with the transition's progress
-/// and keep going to the end, or back, after release. With no delegate it slides (tutorial
-/// 000's default); its transitions are traced as `.container`. ``TabBarController`` is the
+/// How a ``TopTabBarController``'s bar looks: its background and its titles' two colours
+/// (a title blends between them, in OKLab, while a switch runs).
+public struct TopTabBarStyle: Sendable, Equatable {
+    /// The bar's background.
+    public var barColor: Color
+    /// The selected tab's title.
+    public var selectedTitleColor: Color
+    /// Every other tab's title.
+    public var unselectedTitleColor: Color
+
+    /// A style of these three colours.
+    public init(barColor: Color, selectedTitleColor: Color, unselectedTitleColor: Color) {
+        self.barColor = barColor
+        self.selectedTitleColor = selectedTitleColor
+        self.unselectedTitleColor = unselectedTitleColor
+    }
+
+    /// A light bar with the toolkit's blue for the selected title and grey for the others.
+    public static let standard = TopTabBarStyle(barColor: Color(hex: 0xF7F7F7), selectedTitleColor: Color(hex: 0x0A66D8),
+                                                unselectedTitleColor: Color(hex: 0x8E8E93))
+}
+
+/// Tabs with a top bar of text buttons, a custom container in the sense of UIKit's container
+/// view controllers: tap or drag horizontally to switch; the buttons' title colours blend with
+/// the transition's progress and keep going to the end, or back, after release. With no
+/// delegate it slides; its transitions are traced as `.container`. ``TabBarController`` is the
 /// bottom bar of icons; both are ``TabbedContainerController``s.
 @MainActor
 open class TopTabBarController: TabbedContainerController {
@@ -30,21 +52,29 @@ open class TopTabBarController: TabbedContainerController {
     public static let barHeight = 48.0
     /// Supplies the transitions; without one, switches slide.
     public weak var delegate: TopTabBarControllerDelegate?
+    /// The bar's colours; a change shows at once (no fade).
+    public var style: TopTabBarStyle { didSet { applyStyle() } }
 
-    /// A container showing `viewControllers` (at least one), the first selected.
-    public init(viewControllers: [ViewController]) {
+    /// A container showing `viewControllers` (at least one), the first selected, in `style`.
+    public init(viewControllers: [ViewController], style: TopTabBarStyle = .standard) {
+        self.style = style
         super.init(viewControllers: viewControllers, barPosition: .top, barHeight: TopTabBarController.barHeight, showsIcons: false)
-        selectedColor = .white
-        unselectedColor = Color(hex: 0x8FA3B8)
+        applyStyle()
     }
 
-    /// Its transitions are traced as `.container` (tutorial 000's custom container).
+    /// Its transitions are traced as `.container`.
     open override var transitionKind: TransitionKind { .container }
 
-    /// Darkens the bar behind the white titles.
+    /// Paints the bar in the style (the container's view sets its default bar colour on load).
     open override func viewDidLoad() {
         super.viewDidLoad()
-        barView.backgroundColor = Color(hex: 0x1F3B57)
+        applyStyle()
+    }
+
+    private func applyStyle() {
+        selectedColor = style.selectedTitleColor
+        unselectedColor = style.unselectedTitleColor
+        barView.backgroundColor = style.barColor
     }
 
     /// The delegate's animator, or without a delegate a slide in the direction of the indices.

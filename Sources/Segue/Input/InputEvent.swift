@@ -57,22 +57,14 @@ public struct InputEvent: Sendable {
     }
 }
 
-/// Which pointer button, with Linux evdev codes for the rest.
+/// Which pointer button; the platform names the rest by its own button number.
 public enum PointerButton: Hashable, Sendable {
     /// The primary (left), secondary (right) and middle buttons.
     case left, right, middle
-    /// Any other button, by its evdev code (BTN_SIDE = 0x113 …).
+    /// Any other button, by the platform's number for it (under Wayland, the evdev code:
+    /// BTN_SIDE = 0x113 …).
     case other(UInt32)
 
-    /// Maps a Linux evdev button code (BTN_LEFT = 0x110 …).
-    public init(evdevCode: UInt32) {
-        switch evdevCode {
-        case 0x110: self = .left
-        case 0x111: self = .right
-        case 0x112: self = .middle
-        default: self = .other(evdevCode)
-        }
-    }
 }
 
 /// Where scrolling comes from: a wheel's discrete clicks or a touchpad's continuous fingers.

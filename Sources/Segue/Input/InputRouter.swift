@@ -1,8 +1,6 @@
 import Geometry
 import Motion
-#if canImport(Glibc)
-import Glibc
-#endif
+import RealModule
 
 /// Routes pointer, touch and key events: hit testing, gesture arbitration, control tracking.
 ///
@@ -138,7 +136,7 @@ final class InputRouter {
         // From the total, not step by step: no rounding drift.
         zoom.scrolled += dy
         zoomPinch = zoom
-        zoom.recognizer.pinchChanged(scale: pow(2, -zoom.scrolled / GestureThresholds.ctrlScrollPerDoubling), time: time)
+        zoom.recognizer.pinchChanged(scale: Double.pow(2, -zoom.scrolled / GestureThresholds.ctrlScrollPerDoubling), time: time)
     }
 
     private func controlKeyChanged(pressed: Bool, time: Double) {

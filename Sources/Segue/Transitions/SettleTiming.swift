@@ -10,7 +10,7 @@ import Motion
 public enum SettleTiming: Sendable, Hashable {
     /// A spring from the release velocity, as `UISpringTimingParameters(dampingRatio:
     /// initialVelocity:)`. With `bounces` an under-damped spring swings past the end and back
-    /// (tutorial 001's ζ 0.5 zoom lands in its cell with a bounce); without, it stops at the end.
+    /// (a ζ 0.5 zoom lands in its cell with a bounce); without, it stops at the end.
     /// The interaction controller's `completionSpeed` runs it that much faster. A press
     /// mid-bounce takes the transition over at its place: a gesture's progress is 0…1, so the
     /// overshoot (a few pixels) is dropped there.

@@ -1,7 +1,7 @@
 import Geometry
 import Motion
 
-/// Tutorial 000's slide: the new page comes in from one side while the old one leaves by the
+/// A slide, as UIKit's navigation push: the new page comes in from one side while the old one leaves by the
 /// other (a presentation moves only the presented page: the presenter stays put). One animator for navigation, tabs, modals and custom containers; it knows only
 /// from and to.
 @MainActor

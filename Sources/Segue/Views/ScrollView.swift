@@ -1,9 +1,7 @@
 import Geometry
 import Canvas
 import Motion
-#if canImport(Glibc)
-import Glibc
-#endif
+import RealModule
 
 /// A view that shows part of a larger content and scrolls it, as `UIScrollView`: the content
 /// (``contentView``'s subviews, in content coordinates) is ``contentSize`` big, and
@@ -191,18 +189,18 @@ open class ScrollView: View {
     public func decelerate(from velocity: Point) {
         stopDecelerating()
         guard isScrollEnabled, let window else { return }
-        let k = 1000 * log(ScrollView.decelerationRate)   // < 0, per second
+        let k = 1000 * Double.log(ScrollView.decelerationRate)   // < 0, per second
         let start = offset, limit = maximumContentOffset
         // Per axis: how long the motion lasts, and the end it stops at if it reaches one.
         func course(_ v: Double, _ position: Double, _ maximum: Double) -> (duration: Double, end: Double?) {
             guard abs(v) >= ScrollView.minimumFlingSpeed, maximum > 0 else { return (0, nil) }
-            let toStop = max(log(ScrollView.stopDistance * -k / abs(v)) / k, 0)
+            let toStop = max(Double.log(ScrollView.stopDistance * -k / abs(v)) / k, 0)
             let room = v > 0 ? maximum - position : position
             guard room > 0 else { return (0, nil) }
             // offset(t) reaches the end when 1 − e^(kt) = room·(−k)/|v|.
             let fraction = room * -k / abs(v)
             guard fraction < 1 else { return (toStop, nil) }
-            let toEnd = log(1 - fraction) / k
+            let toEnd = Double.log(1 - fraction) / k
             return toEnd <= toStop ? (toEnd, v > 0 ? maximum : 0) : (toStop, nil)
         }
         let (tx, endX) = course(velocity.x, start.x, limit.x), (ty, endY) = course(velocity.y, start.y, limit.y)
@@ -216,7 +214,7 @@ open class ScrollView: View {
             func position(_ o: Double, _ v: Double, _ duration: Double, _ end: Double?) -> Double {
                 guard duration > 0 else { return o }
                 if t >= duration, let end { return end }
-                return o + v * (1 - exp(k * min(t, duration))) / -k
+                return o + v * (1 - Double.exp(k * min(t, duration))) / -k
             }
             self.applyOffset(Point(x: position(start.x, velocity.x, tx, endX),
                                    y: position(start.y, velocity.y, ty, endY)))

@@ -1,5 +1,6 @@
 import Geometry
 import Motion
+import Segue
 
 /// How a window answers the compositor's configure events: the size it draws at, the states
 /// it shows, and whether it acknowledges the configure at all. Pure logic, so each rule is
@@ -15,25 +16,25 @@ import Motion
 ///   `configure(0, 0, [fullscreen])` after maximize → fullscreen → unmaximize and then rejects
 ///   every commit as larger than that state. The window keeps its last acknowledged state
 ///   until a configure it can obey arrives; acknowledging that one covers the skipped serials.
-package struct WindowSizing: Sendable {
+struct WindowSizing: Sendable {
     /// The smallest size the window lays out at (also given to the compositor).
-    package let minimumSize: Size
+    let minimumSize: Size
     /// The size the window opens at when the compositor lets it choose.
-    package let preferredSize: Size
+    let preferredSize: Size
     /// The size to return to when the window stops being maximized, fullscreen or tiled.
-    package private(set) var floatingSize: Size
+    private(set) var floatingSize: Size
     /// The size to draw at now.
-    package private(set) var size: Size
+    private(set) var size: Size
     /// The states of the last configure acknowledged.
-    package private(set) var state: WindowState = []
+    private(set) var state: WindowState = []
     /// Whether any configure has been acknowledged yet.
-    package private(set) var isConfigured = false
+    private(set) var isConfigured = false
     /// The largest size the compositor suggests for a floating window (`configure_bounds`).
-    package var bounds: Size?
+    var bounds: Size?
 
     /// Sizing for a window that opens at `preferredSize` (raised to `minimumSize` where smaller)
     /// and never floats below `minimumSize`. Nothing is acknowledged yet.
-    package init(minimumSize: Size, preferredSize: Size) {
+    init(minimumSize: Size, preferredSize: Size) {
         self.minimumSize = minimumSize
         self.preferredSize = preferredSize
         floatingSize = Self.clamped(preferredSize, to: minimumSize)
@@ -42,7 +43,7 @@ package struct WindowSizing: Sendable {
 
     /// Applies one configure; returns false when it must not be acknowledged (then nothing
     /// changed). Non-positive dimensions mean "unspecified".
-    package mutating func configure(width: Int, height: Int, states: WindowState) -> Bool {
+    mutating func configure(width: Int, height: Int, states: WindowState) -> Bool {
         let constrained = !states.isDisjoint(with: [.maximized, .fullscreen])
         if constrained, width <= 0 || height <= 0, isConfigured { return false }
         if !isConfigured, let bounds, bounds.width > 0, bounds.height > 0 {
