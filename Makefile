@@ -18,8 +18,12 @@ TEST_PACKAGES = sway grim wtype \
 	desktop-file-utils appstream
 HELPERS = meson-helpers/build
 
-.PHONY: deps test-deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter \
+.PHONY: print-packages deps test-deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter \
 	release install uninstall check-assets test-asan examples docs
+
+## The one list of Debian packages, for .ci/run (which installs them on a fresh machine).
+print-packages:
+	@echo $(APT_PACKAGES) $(TEST_PACKAGES)
 
 ## Installs the Debian packages (skipped when all are present).
 deps:
@@ -71,7 +75,7 @@ test-asan: helpers check-protocols
 ## fails on any DocC warning. Archives land in .build/plugins/Swift-DocC/outputs/.
 ## Then scripts/check-doc-coverage.py reads the symbol graphs DocC was built from and fails
 ## when a public or open declaration of these modules has no `///` comment.
-DOC_TARGETS = Segue Geometry Motion Canvas SegueKit SegueWayland SegueTesting
+DOC_TARGETS = Segue Geometry Motion Canvas SegueDiagnostics SegueKit SegueWayland SegueTesting
 docs: deps
 	@for target in $(DOC_TARGETS); do \
 		log=$$($(SWIFT) package --disable-sandbox generate-documentation --target $$target 2>&1) || { echo "$$log"; exit 1; }; \

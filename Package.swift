@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "segue-demo", targets: ["segue-demo"]),
         .executable(name: "segue-bench", targets: ["segue-bench"]),
         .executable(name: "segue-fuzz", targets: ["segue-fuzz"]),
+        .executable(name: "segue-tour", targets: ["segue-tour"]),
+        .executable(name: "segue-perf", targets: ["segue-perf"]),
         .library(name: "Segue", targets: ["Segue"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "SegueDiagnostics", targets: ["SegueDiagnostics"]),

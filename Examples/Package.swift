@@ -18,6 +18,11 @@ let package = Package(
         .executableTarget(name: "hello-segue", dependencies: [
             .product(name: "SegueKit", package: segueRoot.lastPathComponent.lowercased()),
         ]),
+        // The API documentation's examples, word for word: built so that they keep compiling.
+        .executableTarget(name: "doc-examples", dependencies: [
+            .product(name: "SegueKit", package: segueRoot.lastPathComponent.lowercased()),
+            .product(name: "SegueDiagnostics", package: segueRoot.lastPathComponent.lowercased()),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

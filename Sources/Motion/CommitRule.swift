@@ -18,7 +18,7 @@ public enum CommitRule: Hashable, Sendable {
     /// `progress > 0.5`. This is ``standard``.
     case flick(minimumVelocity: Double = 0.5)
 
-    /// The toolkit default, meeting MOTION.md target 2: from 20 % a flick of ≥ 0.5 widths/s
+    /// The toolkit default, meeting docs/MOTION.md target 2: from 20 % a flick of ≥ 0.5 widths/s
     /// towards commit completes, from 60 % one of ≥ 0.5 widths/s back cancels, and a slow
     /// release commits iff progress > 0.5.
     public static let standard = CommitRule.flick(minimumVelocity: 0.5)

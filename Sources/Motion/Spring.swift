@@ -58,7 +58,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     /// distance.
     public static let durationEpsilon = 0.001
 
-    /// Settling for interactive push/pop (MOTION.md target 4): critically damped, ω₀ ≈ 44.9 rad/s
+    /// Settling for interactive push/pop (docs/MOTION.md target 4): critically damped, ω₀ ≈ 44.9 rad/s
     /// (response 0.14 s). A 1000 px move from rest lands within 0.5 px in ≈ 223 ms with no
     /// overshoot, which leaves room for the one-frame hand-off of
     /// ``Timeline/settle(toEnd:at:spring:initialVelocity:bounces:)`` within 250 ms. (The brief's

@@ -58,7 +58,7 @@ public final class Timeline {
 
     /// How long (seconds) a settle keeps the release velocity before the spring takes over:
     /// one 60 Hz frame by default, so the first frame after release moves at the finger's
-    /// speed (MOTION.md target 3). The spring then starts from that position with that
+    /// speed (docs/MOTION.md target 3). The spring then starts from that position with that
     /// velocity, so position and velocity stay continuous. 0 gives a pure spring, whose
     /// velocity also equals the release velocity at the first instant but which accelerates
     /// within the first frame (a stiff spring from a slow release covers several times the

@@ -16,7 +16,7 @@ import Testing
 /// The flying picture's rect is the cell's rect moved towards the page's picture rect by the
 /// spring's value x(t) = 1 − e^(−ζω₀t)·(cos ω_d t + (ζω₀ − v₀)/ω_d · sin ω_d t), ζ 0.5,
 /// v₀ 0.5 /s, ω₀ such that the spring from rest settles (within 0.1 %) in the 0.8 s
-/// (UIKit's duration; MOTION.md's settling measure). Computed here, not taken from Motion.
+/// (UIKit's duration; docs/MOTION.md's settling measure). Computed here, not taken from Motion.
 ///
 /// Timing: the app runs at `--slow 10` (the push takes 8 s), and the shot is aimed at the
 /// overshoot's peak (t ≈ 0.21 s of the spring, where the ζ 0.5 picture is 16 % of the way

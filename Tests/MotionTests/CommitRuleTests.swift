@@ -3,7 +3,7 @@ import Motion
 
 @Suite("CommitRule")
 struct CommitRuleTests {
-    /// MOTION.md target 2, with velocities in widths (progress) per second.
+    /// docs/MOTION.md target 2, with velocities in widths (progress) per second.
     @Test("standard rule meets target 2")
     func target2() {
         let rule = CommitRule.standard

@@ -5,7 +5,7 @@ import Motion
 struct TimelineSettleTests {
     static let frame = 0.01667
 
-    /// MOTION.md target 3: the first settle frame moves at the release speed (within 5 %) at
+    /// docs/MOTION.md target 3: the first settle frame moves at the release speed (within 5 %) at
     /// any width, and the release itself does not move anything (≤ 0.5 px).
     @Test("first settle frame continues at the release speed, no jump at release",
           arguments: [400.0, 1000.0, 2500.0])
@@ -108,7 +108,7 @@ struct TimelineSettleTests {
         #expect(minFraction < 0.6 && done == [true])
     }
 
-    /// MOTION.md target 5: grab a settling transition, keep its velocity, no jump, decide again.
+    /// docs/MOTION.md target 5: grab a settling transition, keep its velocity, no jump, decide again.
     @Test("interrupt keeps position and velocity; a new settle continues from there")
     func interruptAndResettle() {
         let width = 1000.0

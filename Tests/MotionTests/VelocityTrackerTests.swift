@@ -5,7 +5,7 @@ import Motion
 @Suite("VelocityTracker")
 struct VelocityTrackerTests {
     /// A synthetic drag: positions from the true event times, timestamps with ±4 ms
-    /// deterministic pseudo-random jitter (MOTION.md target 1).
+    /// deterministic pseudo-random jitter (docs/MOTION.md target 1).
     private func drag(rate: Double, seed: UInt64, duration: Double = 0.3,
                       position: (Double) -> Double) -> (tracker: VelocityTracker, lastTime: Double) {
         var rng = SplitMix64(seed: seed)

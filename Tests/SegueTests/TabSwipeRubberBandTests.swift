@@ -4,7 +4,7 @@ import Motion
 import Segue
 import Testing
 
-/// A tab swipe dragged past either end resists (MOTION.md target 6): `x` px beyond the end
+/// A tab swipe dragged past either end resists (docs/MOTION.md target 6): `x` px beyond the end
 /// move the page `x / (1 + x / L)` px, L = ``GestureThresholds/rubberBandLimit``, and the
 /// release settles back from there. Driven on a bare ``Window`` with a manual clock.
 @MainActor
@@ -109,7 +109,7 @@ struct TabSwipeRubberBandTests {
         #expect(outgoing.transform == .identity)
     }
 
-    /// MOTION.md target 5: a press on a settling transition takes it over with at most 0.5 px
+    /// docs/MOTION.md target 5: a press on a settling transition takes it over with at most 0.5 px
     /// of jump, also while the settle is still past the end; the drag then goes on from there,
     /// resisting as the formula says.
     @Test func aPressOnASettlePastTheEndPicksItUpWhereItIs() throws {

@@ -4,7 +4,7 @@ import Segue
 import SegueTesting
 import Testing
 
-/// MOTION.md target 8: a two-finger horizontal touchpad scroll swipes tabs and pops
+/// docs/MOTION.md target 8: a two-finger horizontal touchpad scroll swipes tabs and pops
 /// (≈ 400 scroll units are one page).
 @MainActor
 @Suite("Touchpad swipes")

@@ -2,7 +2,7 @@ import Motion
 
 /// Every distance and time that decides what a press, a drag or a scroll means, in one table.
 /// The recognizers, the input router and ``InteractiveSwipe`` read their defaults here; the
-/// figures and where they come from are in MOTION.md. Distances are logical pixels.
+/// figures and where they come from are in docs/MOTION.md. Distances are logical pixels.
 public enum GestureThresholds {
     // MARK: starting a gesture
 
@@ -43,7 +43,7 @@ public enum GestureThresholds {
     // MARK: past the ends
 
     /// A tab swipe dragged past either end resists: `x` px beyond the end move the page
-    /// `x / (1 + x / L)` px, L = 10 px (MOTION.md target 6, libadwaita's figure), so it never
+    /// `x / (1 + x / L)` px, L = 10 px (docs/MOTION.md target 6, libadwaita's figure), so it never
     /// goes more than 10 px past (``InteractiveSwipe/rubberBandLimit``).
     public static let rubberBandLimit = 10.0
 

@@ -108,7 +108,7 @@ public final class InteractiveSwipe {
         }
     }
 
-    /// The drag's progress, with resistance past 0 and 1 (MOTION.md target 6).
+    /// The drag's progress, with resistance past 0 and 1 (docs/MOTION.md target 6).
     private func progress(of pan: PanGestureRecognizer, span: Double) -> Double {
         let progress = baseProgress + direction.component(of: pan.translation) / span
         guard let rubberBandLimit, rubberBandLimit > 0 else { return min(max(progress, 0), 1) }
