@@ -18,7 +18,7 @@ import SegueWayland
 /// compositor (Broken pipe)").
 ///
 /// `SEGUE_SLOWDOWN=N` in the environment runs every animation N times slower, as GTK's
-/// `GTK_SLOWDOWN`, unless the app set ``Window/animationSlowdown`` itself; anything but a
+/// `GTK_SLOWDOWN`, unless the app set the window's `animationSlowdown` itself; anything but a
 /// finite number > 0 is a usage error (status 2).
 @MainActor
 public enum SegueApplication {

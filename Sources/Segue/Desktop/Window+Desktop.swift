@@ -28,7 +28,7 @@ extension Window {
             rootView.frame = content
             rootViewController.windowDidResize(to: content.size)
         }
-        needsFullDamage = true
+        frameHistory.needsFullDamage = true
         setNeedsDisplay()
     }
 

@@ -2,6 +2,17 @@ import Geometry
 import Canvas
 import Motion
 
+/// What a frame remembers of the one before it.
+struct FrameHistory {
+    /// Everything must be redrawn (first frame, new scale or origin, overlays changed).
+    var needsFullDamage = true
+    /// The device scale and origin the previous frame was drawn at.
+    var lastDeviceScale = 0.0
+    var lastOrigin = Point.zero
+    /// Freeing the spare layer surfaces waits in the idle queue.
+    var layerTrimIsQueued = false
+}
+
 /// Rendering a frame: measure what changed, then paint it (or hand moving layers to the platform).
 extension Window {
     /// The layers the platform shows itself in the frame measured by the latest
@@ -21,17 +32,17 @@ extension Window {
         self.deviceScale = deviceScale
         frameView.layoutIfNeeded()
         keyboardFocus.updateRing()
-        for overlay in overlays { overlay.prepare(self) }
+        for overlay in hooks.overlays { overlay.prepare(self) }
         let windowRect = Rect(x: origin.x, y: origin.y, width: DevicePixels.length(size.width, scale: deviceScale),
                               height: DevicePixels.length(size.height, scale: deviceScale))
         pass.features = renderFeatures
         pass.begin(deviceScale: deviceScale, windowRect: windowRect)
-        if deviceScale != lastDeviceScale || origin != lastOrigin || frameView.render.needsDamage
+        if deviceScale != frameHistory.lastDeviceScale || origin != frameHistory.lastOrigin || frameView.render.needsDamage
             || !pass.features.contains(.damage) {
-            needsFullDamage = true
+            frameHistory.needsFullDamage = true
         }
-        lastDeviceScale = deviceScale
-        lastOrigin = origin
+        frameHistory.lastDeviceScale = deviceScale
+        frameHistory.lastOrigin = origin
         frameView.render.needsDamage = false
         var base = AffineTransform(scaleX: deviceScale, y: deviceScale)
         base.tx = origin.x
@@ -41,12 +52,12 @@ extension Window {
         }
         // The ring, above everything: it hides nothing, so it never occludes.
         _ = focusRing.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
-        for overlay in overlays {
+        for overlay in hooks.overlays {
             _ = overlay.view.updateGeometry(parent: base, clip: windowRect, canOcclude: false, pass: pass)
         }
-        if needsFullDamage { pass.damageAll() }
-        promotion.update(roots: frameView.subviews + [focusRing] + overlays.map(\.view), enabled: promotesLayers, pass: pass)
-        needsFullDamage = false
+        if frameHistory.needsFullDamage { pass.damageAll() }
+        promotion.update(roots: frameView.subviews + [focusRing] + hooks.overlays.map(\.view), enabled: promotesLayers, pass: pass)
+        frameHistory.needsFullDamage = false
         needsDisplay = false
         trimLayersWhenIdle()
         return pass.damage.isEmpty ? nil : pass.damage
@@ -56,10 +67,10 @@ extension Window {
     /// they only hold memory (8 MB for two full-window layers at 1280×800): free them then. The
     /// next transition's first frame allocates its layers again (page faults, a few ms).
     private func trimLayersWhenIdle() {
-        guard pass.hasSpareSurfaces, !layerTrimIsQueued else { return }
-        layerTrimIsQueued = true
+        guard pass.hasSpareSurfaces, !frameHistory.layerTrimIsQueued else { return }
+        frameHistory.layerTrimIsQueued = true
         performWhenIdle { [weak self] in
-            self?.layerTrimIsQueued = false
+            self?.frameHistory.layerTrimIsQueued = false
             self?.pass.dropSpareSurfaces()
         }
     }
@@ -87,7 +98,7 @@ extension Window {
         }
         for view in frameView.subviews { view.composite(into: canvas, deviceScale: deviceScale, features: renderFeatures, pass: pass) }
         focusRing.composite(into: canvas, deviceScale: deviceScale, features: renderFeatures, pass: pass)
-        for overlay in overlays {
+        for overlay in hooks.overlays {
             overlay.view.composite(into: canvas, deviceScale: deviceScale, features: renderFeatures, pass: pass)
         }
         canvas.restore()

@@ -6,23 +6,28 @@
 /// input or frame callback pending, nothing to draw, no animation, no held gesture. A piece of
 /// work that finds the window changed since it was queued (a transition started, the view it
 /// prepares is on screen) should do nothing.
+/// Work waiting for a turn in which the window has nothing else to do, oldest first.
+struct IdleQueue {
+    var work: [@MainActor () -> Void] = []
+}
+
 extension Window {
     /// Queues `work` to run when the window is idle, after anything queued before it.
     public func performWhenIdle(_ work: @escaping @MainActor () -> Void) {
-        idleWork.append(work)
+        idleQueue.work.append(work)
     }
 
     /// Idle work is queued and may run now: nothing animates, no gesture is held and no
     /// frame waits to be drawn (it would be delayed by the work).
     public var hasIdleWorkReady: Bool {
-        !idleWork.isEmpty && !wantsFrames && !needsDisplay
+        !idleQueue.work.isEmpty && !wantsFrames && !needsDisplay
     }
 
     /// Runs the oldest piece of idle work if ``hasIdleWorkReady``; the host calls this when it
     /// would otherwise sleep, once per turn, so input that arrives meanwhile goes first.
     public func runIdleWork() {
         guard hasIdleWorkReady else { return }
-        let work = idleWork.removeFirst()
+        let work = idleQueue.work.removeFirst()
         work()
     }
 }

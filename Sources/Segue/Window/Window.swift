@@ -129,7 +129,7 @@ public final class Window {
     public func tick(at time: Double) {
         now = max(now, time)
         if animationDriver.tick(at: animationTime) { setNeedsDisplay() }
-        for observer in tickObservers { observer(self) }
+        for observer in hooks.tickObservers { observer(self) }
     }
 
     /// True while something animates or a gesture is held: the platform keeps frames coming.
@@ -145,23 +145,12 @@ public final class Window {
         host?.setNeedsFrame()
     }
 
-    // MARK: stored state of Window+Observers.swift
+    /// What tools outside the core hooked in (see Window+Observers.swift).
+    var hooks = WindowHooks()
+    /// Work waiting for an idle turn (see Window+IdleWork.swift).
+    var idleQueue = IdleQueue()
 
-    /// Views drawn above everything, in order.
-    var overlays: [Overlay] = []
-    /// Called at every frame tick.
-    var tickObservers: [@MainActor (Window) -> Void] = []
-    /// Called with every transition event.
-    var traceObservers: [@MainActor (TraceRecord) -> Void] = []
-
-    // MARK: stored state of Window+IdleWork.swift
-
-    /// Work waiting for a turn in which the window has nothing else to do, oldest first.
-    var idleWork: [@MainActor () -> Void] = []
-    /// Freeing the spare layer surfaces waits in ``idleWork``.
-    var layerTrimIsQueued = false
-
-    // MARK: stored state of Window+Desktop.swift
+    // MARK: desktop (the platform sets these; see Window+Desktop.swift)
 
     /// Who draws the title bar: set by the platform from what the compositor offers.
     public package(set) var decorations = DecorationMode.none {
@@ -185,7 +174,7 @@ public final class Window {
         didSet { headerBar.setCapabilities(capabilities) }
     }
 
-    // MARK: stored state of Window+Frame.swift
+    // MARK: rendering (see Window+Frame.swift)
 
     /// The render optimisations this window uses (all by default; `segue-bench` compares
     /// frames without some of them).
@@ -196,18 +185,19 @@ public final class Window {
     /// and the bench draw everything into one canvas. A platform turns it on when it can show
     /// them (Wayland: `wl_subcompositor` and `wp_viewporter`).
     package var promotesLayers = false {
-        didSet { if promotesLayers != oldValue { needsFullDamage = true; setNeedsDisplay() } }
+        didSet { if promotesLayers != oldValue { frameHistory.needsFullDamage = true; setNeedsDisplay() } }
     }
+    /// The coming frame's measurements (damage, occlusion, layers).
     let pass = FramePass()
+    /// Which layers the platform shows in surfaces of their own.
     let promotion = LayerPromotion()
-    var needsFullDamage = true
-    var lastDeviceScale = 0.0
-    var lastOrigin = Point.zero
+    /// What a frame remembers of the one before.
+    var frameHistory = FrameHistory()
 
     /// Records a transition event for the trace, stamped with when it happened: the host's
     /// monotonic clock, not the last frame's time (stale after an idle spell, 0 before the first).
     func trace(_ record: TraceRecord) {
-        for observer in traceObservers { observer(record) }
+        for observer in hooks.traceObservers { observer(record) }
         guard let traceSink else { return }
         var record = record
         record.time = host?.monotonicTime ?? record.time
