@@ -19,8 +19,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     public var axis: Axis
     /// How far the pointer must move before the pan begins, in pixels.
     public var slop = GestureThresholds.slop
-    private var trackerX = VelocityTracker()
-    private var trackerY = VelocityTracker()
+    private var tracker = PointVelocityTracker()
     /// Set at release: the velocity measured then (px/s).
     private var releaseVelocity: Point?
 
@@ -36,25 +35,22 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Pointer velocity in px/s: least squares over the last 100 ms of events, 0 after a pause.
     public var velocity: Point {
         if let releaseVelocity { return releaseVelocity }
-        return Point(x: trackerX.velocity(at: currentTime), y: trackerY.velocity(at: currentTime))
+        return tracker.velocity(at: currentTime)
     }
 
     /// Starts tracking velocity at the press.
     open override func pressBegan(at point: Point, time: Double) {
         super.pressBegan(at: point, time: time)
         releaseVelocity = nil
-        trackerX.reset()
-        trackerY.reset()
-        trackerX.add(position: point.x, time: time)
-        trackerY.add(position: point.y, time: time)
+        tracker.reset()
+        tracker.add(position: point, time: time)
     }
 
     /// Tracks the move; begins once ``canBegin(translation:)`` says so (fails on
     /// ``shouldFail(translation:)``), then reports each move as `.changed`.
     open override func pointerMoved(to point: Point, time: Double) {
         super.pointerMoved(to: point, time: time)
-        trackerX.add(position: point.x, time: time)
-        trackerY.add(position: point.y, time: time)
+        tracker.add(position: point, time: time)
         switch state {
         case .possible:
             if canBegin(translation: translation) { transition(to: .began) } else if shouldFail(translation: translation) {
@@ -74,7 +70,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             state = .failed
             return
         }
-        releaseVelocity = Point(x: trackerX.velocity(at: time), y: trackerY.velocity(at: time))
+        releaseVelocity = tracker.velocity(at: time)
         transition(to: .ended)
     }
 
