@@ -215,7 +215,7 @@ struct TabbedContainerTests {
         let container = TopTabBarController(viewControllers: [LoggingPage("A"), LoggingPage("B")])
         let host = OffscreenWindow(root: container, size: Size(width: 400, height: 300))
         let barPoint = (x: 2, y: Int(TopTabBarController.barHeight / 2))
-        #expect(Surface.channelDistance(host.render().pixel(x: barPoint.x, y: barPoint.y), TopTabBarStyle.standard.barColor) <= 1)
+        #expect(Surface.channelDistance(host.render().pixel(x: barPoint.x, y: barPoint.y), TopTabBarStyle.standard(Palette(for: TraitCollection())).barColor) <= 1)
         let navy = TopTabBarStyle(barColor: Color(hex: 0x1F3B57), selectedTitleColor: .white, unselectedTitleColor: .black)
         container.style = navy
         #expect(Surface.channelDistance(host.render().pixel(x: barPoint.x, y: barPoint.y), navy.barColor) <= 1,

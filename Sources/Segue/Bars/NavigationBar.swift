@@ -32,14 +32,14 @@ public final class NavigationBar: View {
         backButton = Button(title: "‹ Back", font: Font(size: 16), alignment: .left)
         titleLabel = NavigationBar.makeTitle("")
         super.init(frame: frame)
-        backgroundColor = Color(hex: 0xF9F9FB)
+        backgroundColor = TraitCollection.current.palette.bar
         addSubview(titleLabel)
         addSubview(backButton)
         backButton.onTap = { [weak self] in self?.onBack?() }
     }
 
     private static func makeTitle(_ text: String) -> Label {
-        let label = Label(text: text, font: Font(size: 17, weight: .bold), color: Color(hex: 0x1C1C1E), alignment: .center)
+        let label = Label(text: text, font: Font(size: 17, weight: .bold), alignment: .center)
         label.isUserInteractionEnabled = false
         return label
     }
@@ -50,9 +50,16 @@ public final class NavigationBar: View {
     /// True: the bar draws its bottom line.
     public override var drawsContent: Bool { true }
 
-    /// Draws the one-pixel line along the bottom.
+    /// Draws the one-pixel line along the bottom (two in high contrast, in the outline colour).
     public override func draw(in canvas: Canvas) {
-        canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: Color(hex: 0xD1D1D6))
+        let palette = traitCollection.palette
+        let line: (color: Color, width: Double) = palette.outline.map { ($0, 2) } ?? (palette.separator, 1)
+        canvas.fill(Rect(x: 0, y: bounds.height - line.width, width: bounds.width, height: line.width), color: line.color)
+    }
+
+    /// Follows the palette's bar colour.
+    public override func traitCollectionDidChange(_ previous: TraitCollection) {
+        if backgroundColor == previous.palette.bar { backgroundColor = traitCollection.palette.bar }
     }
 
     /// Places the title in the middle, Back at the left and the trailing button at the right.

@@ -34,10 +34,11 @@ open class TabbedContainerController: ViewController {
     public let containerView = View()
     /// The bar's buttons, one per child, in the same order (made in ``viewDidLoad()``).
     public private(set) var buttons: [TabButton] = []
-    /// The tint of the selected tab's button.
-    public var selectedColor = Color(hex: 0x0A66D8) { didSet { resetButtonColors() } }
-    /// The tint of the other buttons.
-    public var unselectedColor = Color(hex: 0x8E8E93) { didSet { resetButtonColors() } }
+    /// The tint of the selected tab's button: the palette's accent (the desktop's accent colour)
+    /// unless set.
+    public var selectedColor = TraitCollection.current.palette.accent { didSet { resetButtonColors() } }
+    /// The tint of the other buttons: the palette's, unless set.
+    public var unselectedColor = TraitCollection.current.palette.unselectedTab { didSet { resetButtonColors() } }
     /// The horizontal drag that switches to a neighbour.
     public let swipe = InteractiveSwipe(axis: .horizontal)
     /// The context of the switch under way, nil between switches.
@@ -81,10 +82,10 @@ open class TabbedContainerController: ViewController {
     /// Builds the view: the container for the pages and the bar, laid out by ``barPosition``.
     open override func loadView() {
         let view = LayoutView { [weak self] bounds in self?.layout(in: bounds) }
-        view.backgroundColor = .white
+        view.backgroundColor = TraitCollection.current.palette.background
         containerView.clipsToBounds = true
         view.addSubview(containerView)
-        barView.backgroundColor = Color(hex: 0xF9F9FB)
+        barView.backgroundColor = TraitCollection.current.palette.bar
         view.addSubview(barView)
         setView(view)
     }
@@ -219,6 +220,16 @@ open class TabbedContainerController: ViewController {
             incoming.isSelected = p >= 0.5
             outgoing.isSelected = p < 0.5
         })
+    }
+
+    /// Keeps the bar, the page and the tints that still have the palette's colours on the new
+    /// palette's (colours the app set stay).
+    open override func traitCollectionDidChange(_ previous: TraitCollection) {
+        super.traitCollectionDidChange(previous)
+        let old = previous.palette, new = traitCollection.palette
+        if barView.backgroundColor == old.bar { barView.backgroundColor = new.bar }
+        if selectedColor == old.accent { selectedColor = new.accent }
+        if unselectedColor == old.unselectedTab { unselectedColor = new.unselectedTab }
     }
 
     private func resetButtonColors() {

@@ -36,9 +36,11 @@ public struct TopTabBarStyle: Sendable, Equatable {
         self.unselectedTitleColor = unselectedTitleColor
     }
 
-    /// A light bar with the toolkit's blue for the selected title and grey for the others.
-    public static let standard = TopTabBarStyle(barColor: Color(hex: 0xF7F7F7), selectedTitleColor: Color(hex: 0x0A66D8),
-                                                unselectedTitleColor: Color(hex: 0x8E8E93))
+    /// The toolkit's look in `palette`: the bar colour, the accent for the selected title and the
+    /// palette's grey for the others.
+    public static func standard(_ palette: Palette) -> TopTabBarStyle {
+        TopTabBarStyle(barColor: palette.bar, selectedTitleColor: palette.accent, unselectedTitleColor: palette.unselectedTab)
+    }
 }
 
 /// Tabs with a top bar of text buttons, a custom container in the sense of UIKit's container
@@ -52,11 +54,13 @@ open class TopTabBarController: TabbedContainerController {
     public static let barHeight = 48.0
     /// Supplies the transitions; without one, switches slide.
     public weak var delegate: TopTabBarControllerDelegate?
-    /// The bar's colours; a change shows at once (no fade).
-    public var style: TopTabBarStyle { didSet { applyStyle() } }
+    /// The bar's colours; nil follows the palette (``TopTabBarStyle/standard(_:)``, dark style
+    /// and accent included). A change shows at once (no fade).
+    public var style: TopTabBarStyle? { didSet { applyStyle() } }
 
-    /// A container showing `viewControllers` (at least one), the first selected, in `style`.
-    public init(viewControllers: [ViewController], style: TopTabBarStyle = .standard) {
+    /// A container showing `viewControllers` (at least one), the first selected, in `style`
+    /// (nil: the palette's).
+    public init(viewControllers: [ViewController], style: TopTabBarStyle? = nil) {
         self.style = style
         super.init(viewControllers: viewControllers, barPosition: .top, barHeight: TopTabBarController.barHeight, showsIcons: false)
         applyStyle()
@@ -71,7 +75,14 @@ open class TopTabBarController: TabbedContainerController {
         applyStyle()
     }
 
+    /// Applies the style again: an explicit one stays as it is, the palette's follows the traits.
+    open override func traitCollectionDidChange(_ previous: TraitCollection) {
+        super.traitCollectionDidChange(previous)
+        applyStyle()
+    }
+
     private func applyStyle() {
+        let style = self.style ?? .standard(traitCollection.palette)
         selectedColor = style.selectedTitleColor
         unselectedColor = style.unselectedTitleColor
         barView.backgroundColor = style.barColor

@@ -69,7 +69,7 @@ open class ViewController {
     /// Creates the view; override to supply your own (call ``ViewController/setView(_:)``).
     open func loadView() {
         let view = View()
-        view.backgroundColor = .white
+        view.backgroundColor = TraitCollection.current.palette.background
         loadedView = view
     }
 
@@ -90,6 +90,19 @@ open class ViewController {
     /// The window resized; containers re-lay out their children.
     open func windowDidResize(to size: Size) {
         for child in children { child.windowDidResize(to: size) }
+    }
+
+    /// The traits of the window this controller's view is in (UIKit's `traitCollection`).
+    public var traitCollection: TraitCollection { loadedView?.traitCollection ?? TraitCollection.current }
+
+    /// The window's traits changed: adapt what the view shows. The default keeps a page that
+    /// still has the palette's background on the palette's background, and tells the children.
+    open func traitCollectionDidChange(_ previous: TraitCollection) {
+        if let view = loadedView, view.backgroundColor == previous.palette.background {
+            view.backgroundColor = traitCollection.palette.background
+        }
+        for child in children { child.traitCollectionDidChange(previous) }
+        presentedViewController?.traitCollectionDidChange(previous)
     }
 
     /// A key the focused chain did not consume; return true when handled.

@@ -42,14 +42,10 @@ package final class HeaderBar: View {
     static let buttonSize = 24.0
     static let buttonSpacing = 10.0
     static let sidePadding = 10.0
-    static let activeBackground = Color(hex: 0xEBEBEB)
-    static let backdropBackground = Color(hex: 0xFAFAFA)
-    static let bottomShade = Color(hex: 0xDADADA)
 
     /// A bar showing `title`, with all three buttons until ``setCapabilities(_:)`` says otherwise.
     package init(title: String) {
-        titleLabel = Label(text: title, font: Font(size: 14, weight: .bold), color: Color(hex: 0x2E2E2E),
-                           alignment: .center)
+        titleLabel = Label(text: title, font: Font(size: 14, weight: .bold), alignment: .center)
         super.init()
         titleLabel.isUserInteractionEnabled = false
         addSubview(titleLabel)
@@ -86,19 +82,26 @@ package final class HeaderBar: View {
         titleLabel.frame = Rect(x: reserved, y: 0, width: width, height: bounds.height)
     }
 
+    /// libadwaita's header bar in the palette's style: its active and backdrop looks.
     private func applyColors() {
-        backgroundColor = isBackdrop ? HeaderBar.backdropBackground : HeaderBar.activeBackground
-        titleLabel.textColor = isBackdrop ? Color(hex: 0x9A9A9A) : Color(hex: 0x2E2E2E)
+        let palette = traitCollection.palette
+        backgroundColor = isBackdrop ? palette.headerBarBackdrop : palette.headerBar
+        titleLabel.textColor = isBackdrop ? palette.headerBarBackdropTitle : palette.headerBarTitle
     }
+
+    /// Follows the dark style.
+    package override func traitCollectionDidChange(_ previous: TraitCollection) { applyColors() }
 
     /// Draws the bottom line and each button: a circle (darker while pressed) and its glyph.
     package override func draw(in canvas: Canvas) {
-        canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: HeaderBar.bottomShade)
-        let glyph = isBackdrop ? Color(hex: 0x9A9A9A) : Color(hex: 0x2E2E2E)
+        let palette = traitCollection.palette
+        canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: palette.outline ?? palette.headerBarShade)
+        let glyph = isBackdrop ? palette.headerBarBackdropTitle : palette.headerBarTitle
+        // The button circles are faint ink: black on the light bar, white on the dark one.
         for action in actions {
             guard let frame = buttonFrame(action) else { continue }
-            let circle = pressedAction == action ? Color(red: 0, green: 0, blue: 0, alpha: 0.2)
-                : Color(red: 0, green: 0, blue: 0, alpha: isBackdrop ? 0.05 : 0.1)
+            let ink: Color = traitCollection.userInterfaceStyle == .dark ? .white : .black
+            let circle = ink.withAlpha(pressedAction == action ? 0.2 : isBackdrop ? 0.05 : 0.1)
             canvas.fillEllipse(in: frame, color: circle)
             drawGlyph(action, in: frame, color: glyph, canvas: canvas)
         }

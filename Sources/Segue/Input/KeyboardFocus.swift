@@ -193,9 +193,9 @@ public final class FocusRingView: View {
     /// The ring's corner radius around a square-cornered control; around a rounded one it is the
     /// control's radius plus ``outset``.
     public static let defaultRadius = 6.0
-    /// The accent colour, and the ring's colour on dark backgrounds.
-    public static let accent = Color(hex: 0x0A66D8)
-    /// The ring's colour where the control sits on a dark background.
+    /// The toolkit's default accent (the ring follows the palette's accent, the desktop's).
+    public static let accent = TraitCollection.defaultAccent
+    /// The ring's colour where the control sits on a dark background the accent would not show on.
     public static let onDark = Color.white
 
     /// The outline's colour (the window picks ``accent`` or ``onDark`` for the focused control).
@@ -210,13 +210,18 @@ public final class FocusRingView: View {
         rect.insetBy(dx: -outset, dy: -outset).intersection(window)
     }
 
-    /// White on a dark background behind the control (a dark bar), else the accent.
+    /// The palette's accent, unless the control sits on a dark background the accent would not
+    /// show on (a dark bar under a blue accent): then white.
     static func color(around control: Control) -> Color {
+        let accent = control.traitCollection.palette.accent
         var view = control.superview
         while let current = view {
             if let background = current.backgroundColor, background.alpha >= 0.5 {
                 let luminance = 0.2126 * background.red + 0.7152 * background.green + 0.0722 * background.blue
-                return luminance < 0.5 ? onDark : accent
+                guard luminance < 0.5 else { return accent }
+                // On a dark background the accent shows only when it is much lighter (the dark
+                // style's accent is made so); else white.
+                return OKLab(accent).L - OKLab(background).L >= 0.25 ? accent : onDark
             }
             view = current.superview
         }

@@ -12,11 +12,12 @@ open class Button: Control {
     /// What covers the button while it is pressed (8 % black by default).
     public var highlightColor = Color(red: 0, green: 0, blue: 0, alpha: 0.08)
 
-    /// A button titled `title` that calls `onTap` when clicked; the title is blue and centred by
-    /// default.
-    public init(title: String, font: Font = Font(size: 15), color: Color = Color(hex: 0x0A66D8),
+    /// A button titled `title` that calls `onTap` when clicked; the title is in the accent colour
+    /// (the desktop's, when it names one) and centred by default.
+    public init(title: String, font: Font = Font(size: 15), color: Color? = nil,
                 alignment: TextAlignment = .center, frame: Rect = .zero, onTap: (() -> Void)? = nil) {
         titleLabel = Label(text: title, font: font, color: color, alignment: alignment)
+        titleLabel.textColorRole = \.accent
         super.init(frame: frame)
         titleLabel.isUserInteractionEnabled = false
         addSubview(titleLabel)

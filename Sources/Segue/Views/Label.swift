@@ -13,8 +13,15 @@ open class Label: View {
     public var text: String { didSet { if text != oldValue { layout = nil; setNeedsDisplay() } } }
     /// The font the text is set in.
     public var font: Font { didSet { layout = nil; setNeedsDisplay() } }
-    /// The colour of the text.
-    public var textColor: Color { didSet { setNeedsDisplay() } }
+    /// The colour of the text: the one given, or without one the palette's ``textColorRole``
+    /// for the window's traits (so it follows the dark style).
+    public var textColor: Color {
+        get { explicitTextColor ?? traitCollection.palette[keyPath: textColorRole] }
+        set { explicitTextColor = newValue; setNeedsDisplay() }
+    }
+    /// The palette's colour the text takes when no ``textColor`` was given (``Palette/label``).
+    public var textColorRole: KeyPath<Palette, Color> = \.label { didSet { setNeedsDisplay() } }
+    private var explicitTextColor: Color?
     /// How lines sit in the label's width: left, centred or right.
     public var alignment: TextAlignment { didSet { layout = nil; setNeedsDisplay() } }
     /// The most lines shown (1 by default; 0: as many as the text needs).
@@ -22,11 +29,11 @@ open class Label: View {
     private var layout: TextLayout?
 
     /// A label showing `text`, one line unless `numberOfLines` says otherwise (0: no limit).
-    public init(text: String = "", font: Font = Font(size: 15), color: Color = .black,
+    public init(text: String = "", font: Font = Font(size: 15), color: Color? = nil,
                 alignment: TextAlignment = .left, numberOfLines: Int = 1, frame: Rect = .zero) {
         self.text = text
         self.font = font
-        self.textColor = color
+        explicitTextColor = color
         self.alignment = alignment
         self.numberOfLines = max(0, numberOfLines)
         super.init(frame: frame)

@@ -108,6 +108,8 @@ open class View {
     private var needsLayout = true
     /// Per-frame render state: geometry, damage and the flattened layer (View+Compositing.swift).
     var render = RenderState()
+    /// The traits this view last adapted to (View+Traits.swift).
+    var appliedTraits = TraitCollection.current
 
     /// A view at `frame`, with no background, content or subviews.
     public init(frame: Rect = .zero) {
@@ -146,6 +148,7 @@ open class View {
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         invalidateContent()
+        view.adaptToTraitsIfNeeded()
     }
 
     /// Inserts `view` just behind `sibling` (at the back when `sibling` is not a subview).
@@ -234,6 +237,11 @@ open class View {
     /// Draws the view's own content in its bounds. The result is cached until
     /// ``View/setNeedsDisplay()``; the default draws nothing beyond the background.
     open func draw(in canvas: Canvas) {}
+
+    /// The window's traits changed (dark style, contrast, accent, text size) or the view moved
+    /// into a window with other traits: adapt colours and fonts here. The view redraws after it
+    /// either way, so a view that reads ``traitCollection`` in ``draw(in:)`` needs nothing more.
+    open func traitCollectionDidChange(_ previous: TraitCollection) {}
 
     /// Whether ``draw(in:)`` draws anything; views that draw must say so.
     open var drawsContent: Bool { false }

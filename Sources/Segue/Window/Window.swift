@@ -42,6 +42,13 @@ public final class Window {
         }
     }
     private var animationClock = AnimationClock()
+    /// What the desktop says about how the user wants the app: style, contrast, accent, text
+    /// size, motion and input preferences. The platform sets it from the desktop's settings (and
+    /// again whenever they change); an app may override it, e.g. to force the dark style. A
+    /// change shows at the next frame.
+    public var settings = DesktopSettings() {
+        didSet { if settings != oldValue { settingsDidChange(from: oldValue) } }
+    }
     /// The window's keyboard shortcuts, looked up after keyboard focus and the controllers had
     /// their turn (see ``KeyBinding``): F11 and Ctrl+Q unless the app changes them. The first
     /// binding whose shortcut matches wins.
@@ -63,10 +70,13 @@ public final class Window {
     /// header bar and the compositor. It has no size until ``resize(to:)``.
     public init(rootViewController: ViewController, title: String = "") {
         self.rootViewController = rootViewController
+        // Views made from here on start in this window's traits (until the platform's
+        // settings arrive, the defaults).
+        TraitCollection.current = DesktopSettings().traits
         rootView = WindowRootView()
         frameView = WindowFrameView()
         headerBar = HeaderBar(title: title)
-        frameView.backgroundColor = Color(hex: 0xF2F2F7)
+        frameView.backgroundColor = TraitCollection.current.palette.windowBackground
         inputRouter = InputRouter()
         frameView.hostingWindow = self
         rootView.hostingWindow = self

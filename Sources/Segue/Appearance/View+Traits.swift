@@ -1,0 +1,19 @@
+import Geometry
+
+extension View {
+    /// The traits this view draws with: its window's, or before it is in one, those of the
+    /// window whose settings changed last (``TraitCollection/current``).
+    public var traitCollection: TraitCollection { window?.traitCollection ?? TraitCollection.current }
+
+    /// Adapts this view and its subviews to the traits of the window they are in, when they
+    /// last adapted to others: each gets ``traitCollectionDidChange(_:)`` and redraws.
+    func adaptToTraitsIfNeeded() {
+        let traits = traitCollection
+        guard appliedTraits != traits else { return }
+        let previous = appliedTraits
+        appliedTraits = traits
+        traitCollectionDidChange(previous)
+        setNeedsDisplay()
+        for view in subviews { view.adaptToTraitsIfNeeded() }
+    }
+}
