@@ -8,7 +8,7 @@ SWIFT ?= swift
 ## Every release build uses the same flags, so they share one build directory.
 RELEASE = -c release --static-swift-stdlib
 APT_PACKAGES = libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev libcairo2-dev \
-	libpango1.0-dev weston libweston-10-dev meson ninja-build fonts-dejavu-core pkg-config
+	libpango1.0-dev libsystemd-dev weston libweston-10-dev meson ninja-build fonts-dejavu-core pkg-config
 ## What only the tests need: the other compositors the e2e suites run the app in (sway, mutter,
 ## KWin) with their screenshot and input tools, and the validators of assets/.
 TEST_PACKAGES = sway grim wtype \

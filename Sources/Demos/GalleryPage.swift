@@ -51,8 +51,16 @@ public final class GalleryPage: ViewController {
 
     public override func loadView() {
         let view = ScrollView { [weak self] bounds in self?.layout(bounds) ?? bounds.size }
-        view.backgroundColor = Color(hex: 0xF2F2F7)
+        view.backgroundColor = TraitCollection.current.palette.secondaryBackground
         setView(view)
+    }
+
+    /// The grid's grey follows the palette (the pictures stay as drawn).
+    public override func traitCollectionDidChange(_ previous: TraitCollection) {
+        super.traitCollectionDidChange(previous)
+        if view.backgroundColor == previous.palette.secondaryBackground {
+            view.backgroundColor = traitCollection.palette.secondaryBackground
+        }
     }
 
     public override func viewDidLoad() {
@@ -61,8 +69,7 @@ public final class GalleryPage: ViewController {
             cell.onTap = { [weak self] in self?.open(index) }
             scrollView.contentView.addSubview(cell)
             cells.append(cell)
-            let caption = Label(text: "Picture \(index + 1) of \(Artwork.count)", font: Font(size: 17, weight: .medium),
-                                color: Color(hex: 0x1C1C1E))
+            let caption = Label(text: "Picture \(index + 1) of \(Artwork.count)", font: Font(size: 17, weight: .medium))
             caption.isUserInteractionEnabled = false
             caption.alpha = 0
             scrollView.contentView.addSubview(caption)

@@ -23,7 +23,7 @@ public final class ListPage: ViewController {
 
     public override func loadView() {
         let view = ScrollView { [weak self] bounds in self?.layoutRows(in: bounds) ?? bounds.size }
-        view.backgroundColor = .white
+        view.backgroundColor = TraitCollection.current.palette.background
         setView(view)
     }
 
@@ -122,15 +122,20 @@ private final class RowButton: Control {
 
     override func draw(in canvas: Canvas) {
         let text = textLayouts()
-        canvas.fill(bounds, color: isHighlighted ? Color(hex: 0xE5E5EA) : .white)
+        let palette = traitCollection.palette
+        let dark = traitCollection.userInterfaceStyle == .dark
+        // The row's own greys (iOS's grouped-list greys in light), from the palette in dark.
+        let line = dark ? palette.separator : Color(hex: 0xE5E5EA)
+        canvas.fill(bounds, color: isHighlighted ? (dark ? palette.secondaryBackground : Color(hex: 0xE5E5EA)) : palette.background)
         canvas.fillEllipse(in: Rect(x: 16, y: bounds.height / 2 - 10, width: 20, height: 20), color: item.accent)
-        canvas.drawText(text.title, at: Point(x: RowButton.textX, y: 8), color: Color(hex: 0x1C1C1E))
-        canvas.drawText(text.subtitle, at: Point(x: RowButton.textX, y: 31), color: Color(hex: 0x6E6E73))
-        canvas.fill(Rect(x: 52, y: bounds.height - 1, width: bounds.width - 52, height: 1), color: Color(hex: 0xE5E5EA))
+        canvas.drawText(text.title, at: Point(x: RowButton.textX, y: 8), color: palette.label)
+        canvas.drawText(text.subtitle, at: Point(x: RowButton.textX, y: 31), color: palette.secondaryLabel)
+        canvas.fill(Rect(x: 52, y: bounds.height - 1, width: bounds.width - 52, height: palette.outline == nil ? 1 : 2),
+                    color: palette.outline ?? line)
         var chevron = Path()
         chevron.move(to: Point(x: bounds.width - 24, y: bounds.height / 2 - 6))
         chevron.addLine(to: Point(x: bounds.width - 18, y: bounds.height / 2))
         chevron.addLine(to: Point(x: bounds.width - 24, y: bounds.height / 2 + 6))
-        canvas.stroke(chevron, color: Color(hex: 0xC7C7CC), lineWidth: 2)
+        canvas.stroke(chevron, color: dark ? Color(hex: 0x5A5A5E) : Color(hex: 0xC7C7CC), lineWidth: 2)
     }
 }

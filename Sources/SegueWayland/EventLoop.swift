@@ -1,7 +1,21 @@
 import CWayland
 import Glibc
 
-/// One thread, one `poll`: the display's fd plus timer fds.
+/// Something else the loop polls beside the display: an fd, the events to wait for on it, and
+/// a deadline by which it must be processed even if nothing arrives (a D-Bus call's timeout).
+@MainActor
+protocol PollSource: AnyObject {
+    /// The fd to poll; negative: skip it this turn.
+    var fd: Int32 { get }
+    /// The `poll` events to wait for.
+    var events: Int16 { get }
+    /// CLOCK_MONOTONIC seconds by which ``process()`` must run; nil: no deadline.
+    var deadline: Double? { get }
+    /// Handles what arrived or timed out.
+    func process()
+}
+
+/// One thread, one `poll`: the display's fd plus timer fds and other sources (the session bus).
 ///
 /// Each turn dispatches what arrived, lets the window draw what is dirty (so one frame holds
 /// every event of a burst), flushes, and sleeps until the compositor or a timer speaks.
@@ -27,6 +41,11 @@ final class EventLoop {
     }
 
     func add(_ timer: TimerSource) { timers.append(timer) }
+
+    /// Polls `source` too, from the next turn on.
+    func add(_ source: PollSource) { sources.append(source) }
+
+    private var sources: [PollSource] = []
 
     func remove(_ timer: TimerSource) { timers.removeAll { $0 === timer } }
 
@@ -106,8 +125,17 @@ final class EventLoop {
             for timer in timers where timer.isArmed {
                 fds.append(pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0))
             }
+            let firstSource = fds.count
+            var timeout: Int32 = -1
+            for source in sources where source.fd >= 0 {
+                fds.append(pollfd(fd: source.fd, events: source.events, revents: 0))
+                if let deadline = source.deadline {
+                    let milliseconds = max(0, ((deadline * 1000 - segue_monotonic_ms())).rounded(.up))
+                    timeout = timeout < 0 ? Int32(min(milliseconds, 60_000)) : min(timeout, Int32(min(milliseconds, 60_000)))
+                }
+            }
             let background = backgroundWork.first { $0.isReady() }
-            let ready = poll(&fds, nfds_t(fds.count), background == nil ? -1 : 0)
+            let ready = poll(&fds, nfds_t(fds.count), background == nil ? timeout : 0)
             if ready < 0 {
                 wl_display_cancel_read(display)
                 // A signal's own wake-up is counted when its byte arrives on the pipe.
@@ -115,9 +143,11 @@ final class EventLoop {
                 throw WaylandError.system("poll failed: \(String(cString: strerror(errno)))")
             }
             if ready == 0 {
-                // Nothing arrived (the poll did not sleep): one piece of background work.
+                // Nothing arrived: a source's deadline passed, or (the poll did not sleep) one
+                // piece of background work.
                 wl_display_cancel_read(display)
-                background?.run()
+                processSources(from: firstSource, timedOut: true)
+                if background != nil { background?.run() }
                 continue
             }
 
@@ -132,7 +162,8 @@ final class EventLoop {
             if displayEvents & Int16(POLLERR | POLLHUP) != 0 && displayEvents & Int16(POLLIN) == 0 {
                 throw WaylandError.connectionLost("the compositor hung up")
             }
-            for index in 1..<fds.count where fds[index].revents & Int16(POLLIN) != 0 {
+            processSources(from: firstSource, timedOut: false)
+            for index in 1..<firstSource where fds[index].revents & Int16(POLLIN) != 0 {
                 let fd = fds[index].fd
                 if fd == signalFD {
                     var byte: UInt8 = 0
@@ -144,6 +175,20 @@ final class EventLoop {
         }
         wl_display_flush(display)
         return exitCode ?? 0
+    }
+
+    /// Processes the sources polled from `fds[first]` on that have something, or whose deadline
+    /// passed.
+    private func processSources(from first: Int, timedOut: Bool) {
+        guard first < fds.count else { return }
+        let now = segue_monotonic_ms() / 1000
+        var index = first
+        for source in sources where source.fd >= 0 {
+            defer { index += 1 }
+            guard index < fds.count else { break }
+            let due = source.deadline.map { $0 <= now } ?? false
+            if fds[index].revents != 0 || due { source.process() }
+        }
     }
 
     private func lost() -> WaylandError {

@@ -20,18 +20,28 @@ public enum WaylandApplication {
                            minimumSize: Size = Size(width: 320, height: 480),
                            onFirstFrame: (() -> Void)? = nil, stats: FrameStats? = nil,
                            onConnected: (() -> Void)? = nil) throws -> Int32 {
+        // The desktop's settings are asked for first, so the portal answers while the
+        // compositor is being greeted; the first frame waits for them a bounded time.
+        let settingsAsked = DesktopSettingsSource.monotonicSeconds()
+        let settings = DesktopSettingsSource()
         let display = try WaylandDisplay()
         // The window destroys its proxies when `runWindow` returns; the connection closes last.
         defer { display.disconnect() }
         return try runWindow(on: display, window, title: title, appID: appID, minimumSize: minimumSize,
-                             onFirstFrame: onFirstFrame, stats: stats, onConnected: onConnected)
+                             onFirstFrame: onFirstFrame, stats: stats, onConnected: onConnected,
+                             settings: settings, settingsAsked: settingsAsked)
     }
 
     private static func runWindow(on display: WaylandDisplay, _ window: Window, title: String, appID: String,
                                   minimumSize: Size, onFirstFrame: (() -> Void)?, stats: FrameStats?,
-                                  onConnected: (() -> Void)?) throws -> Int32 {
+                                  onConnected: (() -> Void)?, settings: DesktopSettingsSource,
+                                  settingsAsked: Double) throws -> Int32 {
         let waylandWindow = try WaylandWindow(display: display, content: window, title: title, appID: appID,
                                               minimumSize: minimumSize)
+        settings.waitForAnswer(until: settingsAsked + DesktopSettingsSource.startupWait)
+        window.settings = settings.settings
+        settings.onChange = { [weak window] new in window?.settings = new }
+        if let connection = settings.connection { display.loop.add(connection) }
         onConnected?()
         waylandWindow.onClose = { display.loop.stop(exitCode: 0) }
         if let stats {
@@ -46,10 +56,10 @@ public enum WaylandApplication {
                 stats.wakeUps = display.loop.wakeUps
                 stats.write()
             }
-            return try withExtendedLifetime(waylandWindow) { try display.loop.run() }
+            return try withExtendedLifetime((waylandWindow, settings)) { try display.loop.run() }
         }
         waylandWindow.onFirstFrame = onFirstFrame
-        return try withExtendedLifetime(waylandWindow) {
+        return try withExtendedLifetime((waylandWindow, settings)) {
             try display.loop.run()
         }
     }

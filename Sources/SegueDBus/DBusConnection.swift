@@ -1,0 +1,245 @@
+import CSDBus
+import Glibc
+
+/// Why the bus could not be used; each reads as one line.
+public enum DBusError: Error, CustomStringConvertible, Equatable {
+    /// There is no bus to connect to (no address in the environment, no socket).
+    case noBus(String)
+    /// Connecting or sending failed (the system's reason).
+    case failed(String)
+    /// The other side answered with a D-Bus error (its name and message), or did not answer in
+    /// time (`org.freedesktop.DBus.Error.Timeout`, `NoReply`).
+    case remote(name: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .noBus(let why): "no D-Bus session bus: \(why)"
+        case .failed(let why): why
+        case .remote(let name, let message): "\(name): \(message)"
+        }
+    }
+}
+
+/// An argument of a method call: the few types the toolkit's calls send.
+public enum DBusArgument: Sendable {
+    case string(String)
+    case stringArray([String])
+    case uint32(UInt32)
+    case int32(Int32)
+    case bool(Bool)
+}
+
+/// A connection to a message bus, driven by the caller's `poll`: ``fd``, ``events`` and
+/// ``deadline`` say what to wait for, ``process()`` handles what arrived. Nothing in it blocks:
+/// method calls are asynchronous with a timeout, so a service that is missing, slow or silent
+/// costs the app nothing but the answer it never gets.
+///
+/// Built on systemd's sd-bus, which is single-threaded and needs no main loop of its own.
+@MainActor
+public final class DBusConnection {
+    private var bus: OpaquePointer?
+    /// Every callback box handed to sd-bus, released when the connection closes.
+    private var boxes: [ObjectIdentifier: CallbackBox] = [:]
+    private var slots: [OpaquePointer] = []
+
+    /// Connects to the bus at `address` (a D-Bus address, `unix:path=…`). The connection is
+    /// made at once (a Unix socket connects or fails immediately); the bus's greeting is
+    /// awaited in the background.
+    public init(address: String) throws {
+        var bus: OpaquePointer?
+        guard sd_bus_new(&bus) >= 0, let bus else { throw DBusError.failed("cannot create a D-Bus connection") }
+        var result = sd_bus_set_address(bus, address)
+        if result >= 0 { result = sd_bus_set_bus_client(bus, 1) }
+        if result >= 0 { result = sd_bus_start(bus) }
+        guard result >= 0 else {
+            sd_bus_unref(bus)
+            throw DBusError.failed("cannot connect to the D-Bus bus at \(address): \(String(cString: strerror(-result)))")
+        }
+        self.bus = bus
+    }
+
+    /// The session bus: `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus` when that socket
+    /// exists. Never starts a bus (no autolaunch): without one this throws ``DBusError/noBus(_:)``.
+    public static func session() throws -> DBusConnection {
+        if let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty {
+            return try DBusConnection(address: address)
+        }
+        if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty {
+            let path = runtime + "/bus"
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFSOCK {
+                return try DBusConnection(address: "unix:path=" + path)
+            }
+        }
+        throw DBusError.noBus("DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus")
+    }
+
+    isolated deinit { close() }
+
+    /// Closes the connection; callbacks not yet called never will be.
+    public func close() {
+        for slot in slots { sd_bus_slot_unref(slot) }
+        slots = []
+        if let bus { sd_bus_flush_close_unref(bus) }
+        bus = nil
+        for box in boxes.values { box.release() }
+        boxes = [:]
+    }
+
+    /// Whether the connection is open (it closes itself when the bus goes away).
+    public var isOpen: Bool { bus != nil }
+
+    /// The fd to poll; -1 once closed.
+    public var fd: Int32 { bus.map { sd_bus_get_fd($0) } ?? -1 }
+
+    /// The `poll` events to wait for on ``fd``.
+    public var events: Int16 {
+        guard let bus else { return 0 }
+        let events = sd_bus_get_events(bus)
+        return events > 0 ? Int16(events) : 0
+    }
+
+    /// When the bus must be processed even if nothing arrives (a call's timeout), in seconds on
+    /// CLOCK_MONOTONIC; nil when nothing waits.
+    public var deadline: Double? {
+        guard let bus else { return nil }
+        var usec: UInt64 = 0
+        guard sd_bus_get_timeout(bus, &usec) >= 0, usec != UInt64.max else { return nil }
+        return Double(usec) / 1e6
+    }
+
+    /// Handles everything that arrived or timed out: replies and signals reach their callbacks.
+    /// A broken connection closes (the callbacks waiting on it are dropped).
+    public func process() {
+        while let bus {
+            let result = sd_bus_process(bus, nil)
+            if result < 0 { close(); return }
+            if result == 0 { return }
+        }
+    }
+
+    /// Calls `member` on `destination`'s object at `path`, and calls `reply` once with the
+    /// reply's values, or with the error (including a timeout after `timeout` seconds).
+    public func call(destination: String, path: String, interface: String, member: String,
+                     arguments: [DBusArgument] = [], timeout: Double,
+                     reply: @escaping @MainActor (Result<[DBusValue], DBusError>) -> Void) {
+        guard let bus else { reply(.failure(.failed("the D-Bus connection is closed"))); return }
+        var message: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &message, destination, path, interface, member) >= 0, let message else {
+            reply(.failure(.failed("cannot make a D-Bus call to \(destination)")))
+            return
+        }
+        defer { sd_bus_message_unref(message) }
+        guard Self.append(arguments, to: message) else {
+            reply(.failure(.failed("cannot write the arguments of \(interface).\(member)")))
+            return
+        }
+        let box = CallbackBox(owner: self) { message in
+            let error = sd_bus_message_get_error(message)
+            if let error, let name = error.pointee.name {
+                reply(.failure(.remote(name: String(cString: name),
+                                       message: error.pointee.message.map { String(cString: $0) } ?? "")))
+            } else {
+                reply(.success(DBusReader.values(of: message)))
+            }
+        }
+        boxes[ObjectIdentifier(box)] = box
+        let result = sd_bus_call_async(bus, nil, message, { message, userdata, _ in
+            guard let message, let userdata else { return 0 }
+            let box = Unmanaged<CallbackBox>.fromOpaque(userdata).takeUnretainedValue()
+            MainActor.assumeIsolated { box.fireOnce(message) }
+            return 0
+        }, box.opaque, UInt64(max(timeout, 0.001) * 1e6))
+        if result < 0 {
+            box.release()
+            boxes[ObjectIdentifier(box)] = nil
+            reply(.failure(.failed("cannot send \(interface).\(member): \(String(cString: strerror(-result)))")))
+        }
+    }
+
+    /// Calls `handler` with the values of every signal `member` of `interface` from `sender`
+    /// (nil: anyone) at `path` (nil: any), for as long as the connection lives.
+    public func subscribe(sender: String?, path: String?, interface: String, member: String,
+                          handler: @escaping @MainActor ([DBusValue]) -> Void) {
+        guard let bus else { return }
+        let box = CallbackBox(owner: self, once: false) { message in handler(DBusReader.values(of: message)) }
+        var slot: OpaquePointer?
+        let result = sd_bus_match_signal_async(bus, &slot, sender, path, interface, member, { message, userdata, _ in
+            guard let message, let userdata else { return 0 }
+            let box = Unmanaged<CallbackBox>.fromOpaque(userdata).takeUnretainedValue()
+            MainActor.assumeIsolated { box.fireOnce(message) }
+            return 0
+        }, nil, box.opaque)
+        if result >= 0, let slot {
+            boxes[ObjectIdentifier(box)] = box
+            slots.append(slot)
+        } else {
+            box.release()
+        }
+    }
+
+    /// A callback box is done (a reply came): sd-bus holds it no longer.
+    fileprivate func finished(_ box: CallbackBox) {
+        boxes[ObjectIdentifier(box)] = nil
+        box.release()
+    }
+
+    private static func append(_ arguments: [DBusArgument], to message: OpaquePointer) -> Bool {
+        for argument in arguments {
+            let result: Int32
+            switch argument {
+            case .string(let text):
+                result = text.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }
+            case .uint32(var value):
+                result = sd_bus_message_append_basic(message, CChar(UInt8(ascii: "u")), &value)
+            case .int32(var value):
+                result = sd_bus_message_append_basic(message, CChar(UInt8(ascii: "i")), &value)
+            case .bool(let flag):
+                var value: Int32 = flag ? 1 : 0
+                result = sd_bus_message_append_basic(message, CChar(UInt8(ascii: "b")), &value)
+            case .stringArray(let texts):
+                guard sd_bus_message_open_container(message, CChar(UInt8(ascii: "a")), "s") >= 0 else { return false }
+                for text in texts {
+                    guard text.withCString({ sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }) >= 0 else { return false }
+                }
+                result = sd_bus_message_close_container(message)
+            }
+            if result < 0 { return false }
+        }
+        return true
+    }
+}
+
+/// A Swift closure handed to sd-bus as `userdata`: retained while sd-bus may call it.
+@MainActor
+private final class CallbackBox {
+    private weak var owner: DBusConnection?
+    private let once: Bool
+    private var handler: ((OpaquePointer) -> Void)?
+    private(set) var opaque: UnsafeMutableRawPointer!
+
+    init(owner: DBusConnection, once: Bool = true, handler: @escaping (OpaquePointer) -> Void) {
+        self.owner = owner
+        self.once = once
+        self.handler = handler
+        opaque = Unmanaged.passRetained(self).toOpaque()
+    }
+
+    func fireOnce(_ message: OpaquePointer) {
+        guard let handler else { return }
+        if once {
+            self.handler = nil
+            handler(message)
+            owner?.finished(self)
+        } else {
+            handler(message)
+        }
+    }
+
+    func release() {
+        guard let opaque else { return }
+        self.opaque = nil
+        handler = nil
+        Unmanaged<CallbackBox>.fromOpaque(opaque).release()
+    }
+}
