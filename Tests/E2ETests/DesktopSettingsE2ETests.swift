@@ -1,0 +1,151 @@
+import Geometry
+import Canvas
+import Foundation
+import Motion
+import SegueTestKit
+import Testing
+
+/// segue-demo follows the desktop's settings, read from a settings portal on the session bus (a
+/// fake one, on a private bus: scripts/fake-settings-portal.py) in weston's desktop shell, where
+/// the app draws its own header bar. Expected colours are libadwaita's dark style (its
+/// stylesheet's `headerbar_bg_color` #303030, `window_bg_color` #242424) and the portal's accent
+/// as sent; positions are the demo's layout, found from the first row's dot on screen.
+@Suite(.serialized)
+struct DesktopSettingsE2ETests {
+    static let outputWidth = 1280, outputHeight = 800
+    /// The window's size when the compositor lets it choose.
+    static let windowSize = Size(width: 1024, height: 700)
+    static let rowDotColor = Color(hex: 0x3478F6)
+    static let dotInWindow = Point(x: Double(DemoLayout.rowDot(0).x), y: Double(DemoLayout.rowDot(0).y) + DemoLayout.headerHeight)
+
+    /// Where to read each surface, in window coordinates: clear of text and glyphs.
+    static let headerPoint = Point(x: 150, y: 12)
+    static let navigationBarPoint = Point(x: 300, y: DemoLayout.headerHeight + 8)
+    static let rowPoint = Point(x: windowSize.width - 80, y: DemoLayout.headerHeight + DemoLayout.rowFrame(0, width: windowSize.width).midY)
+    static let tabBarPoint = Point(x: 6, y: windowSize.height - 6)
+
+    /// The colours expected there: libadwaita's dark style for the chrome, the toolkit's dark
+    /// palette for the bars and the page.
+    static let dark = (header: Color(hex: 0x303030), bar: Color(hex: 0x2E2E2E), page: Color(hex: 0x242424))
+    static let light = (header: Color(hex: 0xEBEBEB), bar: Color(hex: 0xF9F9FB), page: Color.white)
+
+    private func start(_ portal: FakeSettingsPortal?, environment: [String: String] = [:]) throws -> HeadlessSession {
+        var env = portal?.environment ?? [:]
+        env["SEGUE_DEBUG"] = "1"
+        env.merge(environment) { $1 }
+        let session = try HeadlessSession(width: Self.outputWidth, height: Self.outputHeight,
+                                          options: .init(environment: env, shell: .desktop))
+        try session.waitForApp()
+        return session
+    }
+
+    /// The window's top-left corner on screen, from the first row's dot.
+    private func origin(_ session: HeadlessSession, _ shot: Surface) throws -> Point {
+        guard let dot = shot.centroid(of: Self.rowDotColor) else {
+            session.keep(shot, as: "settings-no-window")
+            throw HarnessError("the window's first-row dot is not on screen")
+        }
+        return Point(x: (dot.x - Self.dotInWindow.x).rounded(), y: (dot.y - Self.dotInWindow.y).rounded())
+    }
+
+    private func pixel(_ shot: Surface, _ origin: Point, _ point: Point) -> Color {
+        shot.pixel(x: Int(origin.x + point.x), y: Int(origin.y + point.y))
+    }
+
+    private func expectColors(_ shot: Surface, _ origin: Point, header: Color, bar: Color, page: Color,
+                              _ comment: String) {
+        for (name, point, expected) in [("header bar", Self.headerPoint, header), ("navigation bar", Self.navigationBarPoint, bar),
+                                         ("row", Self.rowPoint, page), ("tab bar", Self.tabBarPoint, bar)] {
+            let seen = pixel(shot, origin, point)
+            #expect(Surface.channelDistance(seen, expected) <= 2, "\(comment): the \(name) is \(seen), not \(expected)")
+        }
+    }
+
+    @Test func darkStyleFromThePortalDrawsTheFirstFrameDark() throws {
+        let portal = try FakeSettingsPortal(settings: [("org.freedesktop.appearance", "color-scheme", "uint32 1")])
+        let session = try start(portal)
+        let shot = try session.parkedScreenshot()
+        session.keep(shot, as: "settings-dark-weston")
+        expectColors(shot, try origin(session, shot), header: Self.dark.header, bar: Self.dark.bar, page: Self.dark.page,
+                     "color-scheme 1")
+    }
+
+    @Test func aSettingChangedSignalTurnsTheWindowDarkAtOnceWithNoFade() throws {
+        let portal = try FakeSettingsPortal(settings: [("org.freedesktop.appearance", "color-scheme", "uint32 2")])
+        let session = try start(portal)
+        let before = try session.parkedScreenshot()
+        let at = try origin(session, before)
+        expectColors(before, at, header: Self.light.header, bar: Self.light.bar, page: Self.light.page, "color-scheme 2")
+        try portal.set("org.freedesktop.appearance", "color-scheme", "uint32 1")
+        // The first screenshot whose header differs from the light one must be wholly dark: a
+        // fade would show a blend in between.
+        var changed: Surface?
+        try session.waitFor("the header bar to change", timeout: 5) {
+            guard let shot = try? session.screenshot() else { return false }
+            guard Surface.channelDistance(self.pixel(shot, at, Self.headerPoint), Self.light.header) > 2 else { return false }
+            changed = shot
+            return true
+        }
+        let first = try #require(changed)
+        session.keep(first, as: "settings-dark-live-weston")
+        expectColors(first, at, header: Self.dark.header, bar: Self.dark.bar, page: Self.dark.page, "the first changed frame")
+    }
+
+    @Test func thePortalsAccentColoursTheSelectedTabAndTheFocusRing() throws {
+        // (0.2, 0.6, 0.3) is sRGB (51, 153, 77): dark enough on white to be used as it is.
+        let accent = Color(red: 0.2, green: 0.6, blue: 0.3)
+        let portal = try FakeSettingsPortal(settings: [("org.freedesktop.appearance", "accent-color", "(0.2, 0.6, 0.3)")])
+        let session = try start(portal)
+        let shot = try session.parkedScreenshot()
+        let at = try origin(session, shot)
+        let tabBarTop = Int(at.y + Self.windowSize.height - DemoLayout.tabBarHeight)
+        let accentPixels = { (shot: Surface, rows: Range<Int>) -> Int in
+            var count = 0
+            for y in rows { for x in Int(at.x)..<Int(at.x + Self.windowSize.width)
+                where Surface.channelDistance(shot.pixel(x: x, y: y), accent) <= 3 { count += 1 } }
+            return count
+        }
+        #expect(accentPixels(shot, tabBarTop..<(tabBarTop + Int(DemoLayout.tabBarHeight))) > 50,
+                "the selected tab's icon and title are in the accent")
+        let contentRows = Int(at.y + DemoLayout.headerHeight)..<tabBarTop
+        #expect(accentPixels(shot, contentRows) == 0, "no focus ring before Tab")
+        try session.type(.tab)
+        var ring = 0
+        try session.waitFor("a focus ring in the accent", timeout: 5) {
+            guard let shot = try? session.screenshot() else { return false }
+            ring = accentPixels(shot, contentRows)
+            return ring > 20
+        }
+        #expect(ring > 20)
+    }
+
+    @Test func withoutAPortalOrWithABrokenOneTheAppStartsInTheDefaults() throws {
+        let cases: [(String, () throws -> FakeSettingsPortal?, [String: String], String)] = [
+            ("no bus", { nil }, ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/segue-bus"], "cannot connect"),
+            ("a bus without a portal", { try FakeSettingsPortal(mode: nil) }, [:], "settings portal"),
+            ("a portal that never answers", { try FakeSettingsPortal(mode: .silent) }, [:], "did not answer within 200 ms"),
+            ("a portal of wrong types", { try FakeSettingsPortal(mode: .wrongTypes,
+                                                                  settings: [("org.freedesktop.appearance", "color-scheme", "uint32 1")]) },
+             [:], ""),
+        ]
+        for (name, makePortal, environment, said) in cases {
+            let portal = try makePortal()
+            let session = try start(portal, environment: environment)
+            let shot = try session.parkedScreenshot()
+            expectColors(shot, try origin(session, shot), header: Self.light.header, bar: Self.light.bar, page: Self.light.page, name)
+            if !said.isEmpty { #expect(session.appLog.contains(said), "\(name): \(session.appLog)") }
+            // Still responsive: a click on the first row pushes.
+            try session.click(at: Point(x: try origin(session, shot).x + 200, y: try origin(session, shot).y + Self.dotInWindow.y))
+            try session.waitForTrace([.complete], count: 1)
+            session.stop()
+        }
+    }
+
+    @Test func theEnvironmentOverridesWithoutAnyBus() throws {
+        let session = try start(nil, environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/segue-bus",
+                                                   "SEGUE_COLOR_SCHEME": "dark"])
+        let shot = try session.parkedScreenshot()
+        expectColors(shot, try origin(session, shot), header: Self.dark.header, bar: Self.dark.bar, page: Self.dark.page,
+                     "SEGUE_COLOR_SCHEME=dark")
+    }
+}
