@@ -60,7 +60,20 @@ extension ViewController {
         context.setFinalFrame(containerView.bounds, for: to)
         context.animationController = animator
         prepare(context)
-        context.prepareTimeline(duration: animated ? animator.transitionDuration(using: context) : 0)
+        // The user's motion preferences, for a transition no gesture drives: reduced motion plays
+        // the animator's reduced variant (a cross-fade by default); with animations off it
+        // completes at the next frame (a gesture still follows the finger either way).
+        let motion = view.window?.settings.motion ?? MotionPreferences()
+        var animator = animator
+        if animated, interaction == nil, motion.reducesMotion || !motion.animationsEnabled {
+            animator = animator.reducedMotionVariant(using: context) ?? CrossFadeAnimator()
+            context.animationController = animator
+        }
+        if animated, interaction == nil, !motion.animationsEnabled {
+            context.prepareInstantTimeline()
+        } else {
+            context.prepareTimeline(duration: animated ? animator.transitionDuration(using: context) : 0)
+        }
 
         let coordinated = [from, to, self]
         for controller in coordinated { controller.activeTransitionCoordinator = context.coordinator }

@@ -76,6 +76,12 @@ public final class TransitionContext {
         timeline = Timeline(duration: max(duration, 0.001))
     }
 
+    /// A timeline that ends as soon as it starts: the transition completes at the next frame
+    /// (animations turned off by the user).
+    package func prepareInstantTimeline() {
+        timeline = Timeline(duration: 0)
+    }
+
     /// The from controller's view.
     public var fromView: View { fromViewController.view }
     /// The to controller's view.
@@ -217,12 +223,21 @@ public final class TransitionContext {
         // The settle starts at the frame the release belongs to (at most one frame back), so
         // the first frame after release already moves at the finger's speed.
         let releaseFrame = window?.animationTime ?? 0
+        // The user's motion preferences: with animations off a release goes straight to its
+        // end; with reduced motion a spring settles without a bounce.
+        let motion = window?.settings.motion ?? MotionPreferences()
         let settle: (Double) -> Void = { frameTime in
             let time = max(releaseFrame, frameTime - 1.0 / 60 / slowdown)
+            if !motion.animationsEnabled {
+                if cancelled { timeline.cancel(at: time, completionSpeed: .infinity) } else {
+                    timeline.finish(at: time, completionSpeed: .infinity)
+                }
+                return
+            }
             switch timing {
             case let .spring(spring, bounces):
                 timeline.settle(toEnd: !cancelled, at: time, spring: spring.fasterBy(speed),
-                                initialVelocity: initialVelocity, bounces: bounces)
+                                initialVelocity: initialVelocity, bounces: bounces && !motion.reducesMotion)
             case .curve:
                 timeline.settle(toEnd: !cancelled, at: time, completionSpeed: speed, completionCurve: curve,
                                 initialVelocity: initialVelocity)

@@ -17,6 +17,10 @@ public protocol AnimatedTransitioning: AnyObject {
     /// How the rest runs after a gesture lets go (see ``SettleTiming``); nil (the default)
     /// leaves it to the interaction controller's settle spring.
     func settleTiming(using context: TransitionContext) -> SettleTiming?
+    /// What plays instead when the user asked for reduced motion (``MotionPreferences``) and no
+    /// gesture drives the transition: an animator without slides, turns, zooms or bounces. nil
+    /// (the default) plays a ``CrossFadeAnimator``.
+    func reducedMotionVariant(using context: TransitionContext) -> AnimatedTransitioning?
 }
 
 extension AnimatedTransitioning {
@@ -24,6 +28,8 @@ extension AnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
     /// nil: the interaction controller's settle spring decides.
     public func settleTiming(using context: TransitionContext) -> SettleTiming? { nil }
+    /// nil: reduced motion cross-fades.
+    public func reducedMotionVariant(using context: TransitionContext) -> AnimatedTransitioning? { nil }
 }
 
 /// Drives a transition from outside (a gesture), as `UIViewControllerInteractiveTransitioning`.
