@@ -16,6 +16,11 @@ public final class TextLayout {
     public let text: String
     /// The font, as given.
     public let font: Font
+    /// ``Font/generation`` when this was laid out: stale once the user's font or text scale
+    /// changed (``isStale``).
+    public let generation = Font.generation
+    /// Whether the user's interface font or text scale changed since this was laid out.
+    public var isStale: Bool { generation != Font.generation }
     /// The wrapping width in pixels, or nil for one line per paragraph.
     public let maxWidth: Double?
     /// The alignment of lines within the layout's width.
@@ -53,7 +58,7 @@ public final class TextLayout {
         layout = pango_layout_new(context)!
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, font.family)
-        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        pango_font_description_set_absolute_size(description, font.size * Font.textScale * Double(PANGO_SCALE))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.value)))
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)

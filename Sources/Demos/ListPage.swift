@@ -36,15 +36,27 @@ public final class ListPage: ViewController {
         }
     }
 
-    /// The frame of row `index` (content coordinates) on a page `width` wide.
-    public nonisolated static func rowFrame(_ index: Int, width: Double) -> Rect {
+    /// The frame of row `index` (content coordinates) on a page `width` wide, with text
+    /// `textScale` times its design size (rows grow with the text, never shrink).
+    public nonisolated static func rowFrame(_ index: Int, width: Double, textScale: Double = 1) -> Rect {
         let rowWidth = min(width, maximumRowWidth)
-        return Rect(x: ((width - rowWidth) / 2).rounded(), y: Double(index) * rowHeight, width: rowWidth, height: rowHeight)
+        let height = (rowHeight * max(1, textScale)).rounded()
+        return Rect(x: ((width - rowWidth) / 2).rounded(), y: Double(index) * height, width: rowWidth, height: height)
     }
 
     private func layoutRows(in bounds: Rect) -> Size {
-        for (index, row) in rows.enumerated() { row.frame = ListPage.rowFrame(index, width: bounds.width) }
-        return Size(width: bounds.width, height: Double(rows.count) * ListPage.rowHeight)
+        var bottom = 0.0
+        for (index, row) in rows.enumerated() {
+            row.frame = ListPage.rowFrame(index, width: bounds.width, textScale: Font.textScale)
+            bottom = row.frame.maxY
+        }
+        return Size(width: bounds.width, height: bottom)
+    }
+
+    /// Text of another size needs rows of another height.
+    public override func traitCollectionDidChange(_ previous: TraitCollection) {
+        super.traitCollectionDidChange(previous)
+        if previous.textScale != traitCollection.textScale { view.setNeedsLayout() }
     }
 
     private func open(_ item: DemoItem) {
@@ -113,7 +125,7 @@ private final class RowButton: Control {
 
     private func textLayouts() -> (title: TextLayout, subtitle: TextLayout) {
         let width = max(bounds.width - RowButton.textX - RowButton.chevronColumn - RowButton.textGap, 1)
-        if let layouts, layouts.width == width { return (layouts.title, layouts.subtitle) }
+        if let layouts, layouts.width == width, !layouts.title.isStale { return (layouts.title, layouts.subtitle) }
         let title = TextLayout(text: item.title, font: Font(size: 16, weight: .medium), maxWidth: width, maxLines: 1)
         let subtitle = TextLayout(text: item.subtitle, font: Font(size: 12.5), maxWidth: width, maxLines: 1)
         layouts = (width, title, subtitle)
@@ -128,8 +140,10 @@ private final class RowButton: Control {
         let line = dark ? palette.separator : Color(hex: 0xE5E5EA)
         canvas.fill(bounds, color: isHighlighted ? (dark ? palette.secondaryBackground : Color(hex: 0xE5E5EA)) : palette.background)
         canvas.fillEllipse(in: Rect(x: 16, y: bounds.height / 2 - 10, width: 20, height: 20), color: item.accent)
-        canvas.drawText(text.title, at: Point(x: RowButton.textX, y: 8), color: palette.label)
-        canvas.drawText(text.subtitle, at: Point(x: RowButton.textX, y: 31), color: palette.secondaryLabel)
+        // The design's 56 px row puts the title at 8 and the subtitle at 31: both scale with the row.
+        let scale = bounds.height / ListPage.rowHeight
+        canvas.drawText(text.title, at: Point(x: RowButton.textX, y: (8 * scale).rounded()), color: palette.label)
+        canvas.drawText(text.subtitle, at: Point(x: RowButton.textX, y: (31 * scale).rounded()), color: palette.secondaryLabel)
         canvas.fill(Rect(x: 52, y: bounds.height - 1, width: bounds.width - 52, height: palette.outline == nil ? 1 : 2),
                     color: palette.outline ?? line)
         var chevron = Path()

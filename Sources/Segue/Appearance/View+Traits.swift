@@ -5,6 +5,14 @@ extension View {
     /// window whose settings changed last (``TraitCollection/current``).
     public var traitCollection: TraitCollection { window?.traitCollection ?? TraitCollection.current }
 
+    /// Marks this view and every view below it to be drawn again (and laid out: text may have
+    /// changed size).
+    func setNeedsDisplayInTree() {
+        setNeedsDisplay()
+        setNeedsLayout()
+        for view in subviews { view.setNeedsDisplayInTree() }
+    }
+
     /// Adapts this view and its subviews to the traits of the window they are in, when they
     /// last adapted to others: each gets ``traitCollectionDidChange(_:)`` and redraws.
     func adaptToTraitsIfNeeded() {
@@ -14,6 +22,7 @@ extension View {
         appliedTraits = traits
         traitCollectionDidChange(previous)
         setNeedsDisplay()
+        if previous.textScale != traits.textScale { setNeedsLayout() }
         for view in subviews { view.adaptToTraitsIfNeeded() }
     }
 }

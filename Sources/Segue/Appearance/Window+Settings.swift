@@ -1,3 +1,4 @@
+import Canvas
 import Geometry
 
 extension Window {
@@ -8,6 +9,13 @@ extension Window {
     /// shows them whole (no fade: the style switches at once, as libadwaita's does).
     func settingsDidChange(from old: DesktopSettings) {
         TraitCollection.current = settings.traits
+        Font.setUserPreferences(family: settings.fontFamily, textScale: settings.traits.textScale)
+        if old.fontFamily != settings.fontFamily, old.traits == settings.traits {
+            // Text is laid out again in the new font; nothing else changes.
+            frameView.setNeedsDisplayInTree()
+            frameHistory.needsFullDamage = true
+            setNeedsDisplay()
+        }
         guard old.traits != settings.traits else { return }
         let previous = old.traits
         frameView.backgroundColor = settings.traits.palette.windowBackground

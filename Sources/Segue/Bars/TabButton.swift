@@ -16,6 +16,8 @@ public final class TabButton: Control {
     private var layouts: (width: Double, regular: TextLayout, bold: TextLayout)?
     /// Icon and title drawn once, in white, as coverage masks (regular, bold) at a device scale.
     private var masks: (scale: Double, size: Size, regular: Surface?, bold: Surface?)?
+    /// The user's font settings the masks were drawn with (``Font/generation``).
+    private var maskGeneration = Font.generation
 
     /// A button for `item` in `tint`; `showsIcon` draws the icon above the title (a title alone is
     /// centred).
@@ -36,7 +38,7 @@ public final class TabButton: Control {
     private var titleWidth: Double { max(bounds.width - 8, 1) }
 
     private var titleLayout: TextLayout {
-        if layouts == nil || layouts?.width != titleWidth {
+        if layouts == nil || layouts?.width != titleWidth || layouts?.regular.isStale == true {
             let size = showsIcon ? 11.5 : 15.0
             // Left-aligned in their own width (drawing centres them), one line, ellipsized.
             layouts = (titleWidth,
@@ -54,7 +56,10 @@ public final class TabButton: Control {
 
     /// The coverage mask of icon and title for the current selection, drawn on first use.
     private func mask(deviceScale: Double) -> Surface {
-        if let masks, masks.scale != deviceScale || masks.size != bounds.size { self.masks = nil }
+        if let masks, masks.scale != deviceScale || masks.size != bounds.size || maskGeneration != Font.generation {
+            self.masks = nil
+        }
+        maskGeneration = Font.generation
         var cache = masks ?? (deviceScale, bounds.size, nil, nil)
         defer { masks = cache }
         if isSelected, let bold = cache.bold { return bold }

@@ -49,7 +49,7 @@ open class Label: View {
     public var isTruncated: Bool { textLayout().isEllipsized }
 
     private func textLayout() -> TextLayout {
-        if let layout, layout.maxWidth == (bounds.width > 0 ? bounds.width : nil) { return layout }
+        if let layout, layout.maxWidth == (bounds.width > 0 ? bounds.width : nil), !layout.isStale { return layout }
         let fresh = TextLayout(text: text, font: font, maxWidth: bounds.width > 0 ? bounds.width : nil,
                                alignment: alignment, maxLines: numberOfLines)
         layout = fresh

@@ -73,6 +73,7 @@ public final class Window {
         // Views made from here on start in this window's traits (until the platform's
         // settings arrive, the defaults).
         TraitCollection.current = DesktopSettings().traits
+        Font.setUserPreferences(family: nil, textScale: 1)
         rootView = WindowRootView()
         frameView = WindowFrameView()
         headerBar = HeaderBar(title: title)
