@@ -86,6 +86,31 @@ private final class RecordingHost: WindowHost {
         #expect(host.requests.isEmpty)
     }
 
+    @Test func theDesktopsDoubleClickTimeAndDragThresholdDriveTheHeaderBar() {
+        let (w, host) = decorated()
+        let point = Point(x: 200, y: 23)
+        // The user's 200 ms double click: two clicks 300 ms apart are two clicks…
+        w.window.settings.input.doubleClickTime = 0.2
+        w.click(at: point)
+        w.frame(after: 0.25)
+        w.click(at: point)
+        #expect(host.requests.isEmpty, "300 ms apart: two clicks")
+        // …and 150 ms apart (release to release: a click holds the button 50 ms) a double click.
+        w.frame(after: 1)
+        w.click(at: point)
+        w.frame(after: 0.1)
+        w.click(at: point)
+        #expect(host.requests == [.maximized(true)])
+        // A 30 px drag threshold: 20 px of drag is no move yet, 31 px is.
+        w.window.settings.input.dragThreshold = 30
+        w.frame(after: 1)
+        w.press(at: point)
+        w.move(to: Point(x: 220, y: 23))
+        #expect(host.requests == [.maximized(true)])
+        w.move(to: Point(x: 231, y: 23))
+        #expect(host.requests == [.maximized(true), .move])
+    }
+
     @Test func doubleClickTogglesMaximizeAndRightClickOpensTheMenu() {
         let (w, host) = decorated()
         let point = Point(x: 200, y: 23)

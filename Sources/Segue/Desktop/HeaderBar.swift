@@ -156,7 +156,7 @@ package final class HeaderBar: View {
         case .pointerMotion, .touchMotion:
             guard let start = pressPoint, let location else { return false }
             if pressedAction == nil {
-                if distance(location, start) > GestureThresholds.windowDragThreshold {
+                if distance(location, start) > (window?.settings.input.dragThreshold ?? GestureThresholds.windowDragThreshold) {
                     // The compositor takes the pointer from here; it sends no release to us.
                     pressPoint = nil
                     lastClick = nil
@@ -173,7 +173,7 @@ package final class HeaderBar: View {
                 setNeedsDisplay()
                 if action(at: released) == pressed { onAction?(pressed) }
                 lastClick = nil
-            } else if let last = lastClick, time - last.time <= GestureThresholds.doubleClickTime,
+            } else if let last = lastClick, time - last.time <= (window?.settings.input.doubleClickTime ?? GestureThresholds.doubleClickTime),
                       distance(released, last.point) <= GestureThresholds.doubleClickDistance {
                 lastClick = nil
                 onDoubleClick?()

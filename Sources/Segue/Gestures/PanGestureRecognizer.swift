@@ -17,8 +17,13 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// Which way the drag must mostly go to begin.
     public var axis: Axis
-    /// How far the pointer must move before the pan begins, in pixels.
-    public var slop = GestureThresholds.slop
+    /// How far the pointer must move before the pan begins, in pixels: the desktop's drag threshold (8 px unless it
+    /// says otherwise) until set..
+    public var slop: Double {
+        get { explicitSlop ?? view?.window?.settings.input.dragThreshold ?? GestureThresholds.slop }
+        set { explicitSlop = newValue }
+    }
+    private var explicitSlop: Double?
     private var tracker = PointVelocityTracker()
     /// Set at release: the velocity measured then (px/s).
     private var releaseVelocity: Point?

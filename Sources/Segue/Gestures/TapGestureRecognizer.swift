@@ -4,9 +4,13 @@ import Motion
 /// A click or tap: press and release within ``slop`` pixels and ``maximumDuration``.
 @MainActor
 public final class TapGestureRecognizer: GestureRecognizer {
-    /// How far the pointer may move between press and release, in pixels
-    /// (``GestureThresholds/slop`` by default).
-    public var slop = GestureThresholds.slop
+    /// How far the pointer may move between press and release, in pixels: the desktop's drag threshold (8 px unless it
+    /// says otherwise) until set.
+    public var slop: Double {
+        get { explicitSlop ?? view?.window?.settings.input.dragThreshold ?? GestureThresholds.slop }
+        set { explicitSlop = newValue }
+    }
+    private var explicitSlop: Double?
     /// How long the press may last, in seconds (``GestureThresholds/tapMaximumDuration`` by default).
     public var maximumDuration = GestureThresholds.tapMaximumDuration
 
