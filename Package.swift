@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "SegueTests", dependencies: ["Geometry", "Segue", "SegueDiagnostics", "SegueTesting", "Canvas", "Motion"]),
         // The demo's scenes: the tutorials' transitions, their formulas, durations and layouts.
         // The platform layer's pure logic (configure rules, resize borders, key and button names).
-        .testTarget(name: "SegueWaylandTests", dependencies: ["Geometry", "Segue", "SegueWayland"]),
+        .testTarget(name: "SegueWaylandTests", dependencies: ["Geometry", "Segue", "SegueWayland", "SegueDBus"]),
         .testTarget(name: "DemosTests", dependencies: ["Geometry", "Demos", "SegueTesting", "Segue", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),
         .testTarget(name: "E2ETests", dependencies: ["Geometry", "SegueTestKit", "Segue", "Canvas", "Motion", "Demos"]),

@@ -2,15 +2,18 @@ import CWayland
 import Glibc
 import Segue
 
-/// Pointer images from the user's cursor theme (`XCURSOR_THEME`, `XCURSOR_SIZE`), shown on a
+/// Pointer images from the user's cursor theme (`XCURSOR_THEME`, `XCURSOR_SIZE`; where they are
+/// unset, the desktop's `cursor-theme` and `cursor-size` settings), shown on a
 /// surface of our own at the window's scale: the theme is loaded at size × scale and the
 /// cursor surface gets that buffer scale, so a cursor is as crisp as the window on a HiDPI
 /// output. Without a theme the compositor's default cursor simply stays.
 @MainActor
 final class CursorTheme {
     private let shm: OpaquePointer
-    private let name: String?
-    private let size: Int32
+    private var name: String?
+    private var size: Int32
+    /// Whether the environment named the theme and size (then the desktop's settings do not).
+    private let fromEnvironment: (name: Bool, size: Bool)
     /// One theme per scale it was needed at; kept while the window lives (there are few).
     private var themes: [Int32: OpaquePointer] = [:]
     private let surface: OpaquePointer?
@@ -21,8 +24,25 @@ final class CursorTheme {
     init(compositor: OpaquePointer, shm: OpaquePointer) {
         self.shm = shm
         name = getenv("XCURSOR_THEME").map { String(cString: $0) }
-        size = getenv("XCURSOR_SIZE").flatMap { Int32(String(cString: $0)) }.map { max(8, min($0, 256)) } ?? 24
+        let environmentSize = getenv("XCURSOR_SIZE").flatMap { Int32(String(cString: $0)) }
+        size = environmentSize.map(CursorTheme.clamped) ?? 24
+        fromEnvironment = (name != nil, environmentSize != nil)
         surface = wl_compositor_create_surface(compositor)
+    }
+
+    private static func clamped(_ size: Int32) -> Int32 { max(8, min(size, 256)) }
+
+    /// The desktop's cursor theme and size, for what the environment left unset; the next
+    /// cursor shown is drawn from them.
+    func useDesktopSettings(theme desktopName: String?, size desktopSize: Int?) {
+        let newName = fromEnvironment.name ? name : desktopName ?? name
+        let newSize = fromEnvironment.size ? size : desktopSize.map { CursorTheme.clamped(Int32(clamping: $0)) } ?? size
+        guard newName != name || newSize != size else { return }
+        for theme in themes.values { wl_cursor_theme_destroy(theme) }
+        themes = [:]
+        name = newName
+        size = newSize
+        current = nil
     }
 
     /// The themes (their images, buffers and pool) and the cursor surface go with the window.

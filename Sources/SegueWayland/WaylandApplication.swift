@@ -41,6 +41,11 @@ public enum WaylandApplication {
         settings.waitForAnswer(until: settingsAsked + DesktopSettingsSource.startupWait)
         window.settings = settings.settings
         settings.onChange = { [weak window] new in window?.settings = new }
+        waylandWindow.cursorTheme.useDesktopSettings(theme: settings.cursor.theme, size: settings.cursor.size)
+        settings.onPlatformChange = { [weak waylandWindow, weak settings] in
+            guard let settings else { return }
+            waylandWindow?.cursorTheme.useDesktopSettings(theme: settings.cursor.theme, size: settings.cursor.size)
+        }
         if let connection = settings.connection { display.loop.add(connection) }
         onConnected?()
         waylandWindow.onClose = { display.loop.stop(exitCode: 0) }

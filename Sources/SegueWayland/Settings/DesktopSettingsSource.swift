@@ -20,6 +20,10 @@ final class DesktopSettingsSource {
     private(set) var settings: DesktopSettings
     /// Called after each change of ``settings``.
     var onChange: ((DesktopSettings) -> Void)?
+    /// The desktop's cursor theme and size, as the portal last said.
+    var cursor: (theme: String?, size: Int?) { portal.cursor }
+    /// Called after the portal's values changed, for what the platform itself uses (the cursor).
+    var onPlatformChange: (() -> Void)?
     /// Whether the portal answered (or failed): what the start-up waits for.
     private(set) var hasAnswered = false
     /// The session bus, while it is there.
@@ -87,6 +91,7 @@ final class DesktopSettingsSource {
     }
 
     private func update() {
+        onPlatformChange?()
         let next = overrides.applied(to: portal.settings)
         guard next != settings else { return }
         settings = next

@@ -81,6 +81,17 @@ struct PortalSettings {
         return settings
     }
 
+    /// The desktop's cursor theme and size (`org.gnome.desktop.interface` `cursor-theme` s and
+    /// `cursor-size` i): the platform's business, not the core's.
+    var cursor: (theme: String?, size: Int?) {
+        let interface = "org.gnome.desktop.interface"
+        var theme: String?
+        var size: Int?
+        if case .string(let name)? = value(interface, "cursor-theme"), !name.isEmpty { theme = name }
+        if case .int32(let pixels)? = value(interface, "cursor-size"), (8...256).contains(pixels) { size = Int(pixels) }
+        return (theme, size)
+    }
+
     /// "Cantarell 11" → "Cantarell", "DejaVu Sans Bold 10" → "DejaVu Sans Bold": a Pango font
     /// description's family, the trailing size dropped; nil for an empty name.
     static func family(ofFontName name: String) -> String? {
