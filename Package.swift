@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: [
             "Geometry", "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "SegueTesting"], exclude: ["References"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "SegueTesting"]),
         // The library's behaviour, on fixtures of its own (Support/): no demo page in sight.
         .testTarget(name: "SegueTests", dependencies: ["Geometry", "Segue", "SegueTesting", "Canvas", "Motion"]),
         // The demo's scenes: the tutorials' transitions, their formulas, durations and layouts.
