@@ -36,6 +36,8 @@ public final class FrameStats {
     /// Arrival time of the oldest input event not yet shown by a committed frame.
     private var pendingInput: Double?
     private var inputEvents = 0
+    /// `wl_pointer.enter`s received: a test's proof that the pointer reached the window at all.
+    private var pointerEnters = 0
     /// Idle work run (``Segue/Window/performWhenIdle(_:)``): pieces, and the CPU time they
     /// took on the main thread — work moved out of gestures, still paid by the process.
     private var idleWorkPieces = 0
@@ -54,8 +56,9 @@ public final class FrameStats {
 
     func now() -> Double { segue_monotonic_ms() }
 
-    func inputArrived(at time: Double) {
+    func inputArrived(at time: Double, pointerEnter: Bool = false) {
         inputEvents += 1
+        if pointerEnter { pointerEnters += 1 }
         if pendingInput == nil { pendingInput = time }
     }
 
@@ -116,6 +119,7 @@ public final class FrameStats {
             ("frames_discarded", "\(discarded)"),
             ("output_refresh_ms", fmt(Double(refreshNanoseconds) / 1e6)),
             ("input_events", "\(inputEvents)"),
+            ("pointer_enters", "\(pointerEnters)"),
             ("latency_samples", "\(latencies.count)"),
             ("latency_p50_ms", fmt(percentile(latencies, 0.5))),
             ("latency_p99_ms", fmt(percentile(latencies, 0.99))),
