@@ -211,25 +211,19 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
 
     public func advance(ms: UInt32) { clock += ms }
 
-    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+    /// The session's one input primitive: `segue-inject` stamps `event` with ``clock``, advanced by `ms`.
+    /// A wheel click is 10 surface pixels (`axis … VALUE`, source wheel), as libinput's is in weston.
+    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws {
         advance(ms: ms)
-        pointer = point
-        try send("motion \(point.x) \(point.y) \(clock)")
-    }
-
-    public func press(afterMs ms: UInt32 = 16) throws {
-        advance(ms: ms)
-        try send("button left down \(clock)")
-    }
-
-    public func release(afterMs ms: UInt32 = 16) throws {
-        advance(ms: ms)
-        try send("button left up \(clock)")
-    }
-
-    public func key(_ code: Int, down: Bool) throws {
-        advance(ms: 30)
-        try send("key \(code) \(down ? "down" : "up") \(clock)")
+        switch event {
+        case .motion(let point):
+            pointer = point
+            try send("motion \(point.x) \(point.y) \(clock)")
+        case .button(let button, let down): try send("button \(button.rawValue) \(down ? "down" : "up") \(clock)")
+        case .key(let code, let down): try send("key \(code) \(down ? "down" : "up") \(clock)")
+        case .wheel(let clicks, let vertical):
+            try send("axis \(vertical ? "vertical" : "horizontal") \(clicks * 10) \(clock)")
+        }
     }
 
     // MARK: looking

@@ -204,27 +204,19 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         return reply
     }
 
-    /// Waits `ms`, then moves the pointer to `point` (screen coordinates).
-    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+    /// The session's one input primitive: mutter's remote desktop stamps events with its own
+    /// clock, so this waits `ms` of real time, then sends `event` (points in screen
+    /// coordinates; keys as evdev codes; wheel clicks as discrete steps).
+    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws {
         usleep(ms * 1000)
-        pointer = point
-        try send("motion \(point.x) \(point.y)")
-    }
-
-    public func press(afterMs ms: UInt32 = 16) throws {
-        usleep(ms * 1000)
-        try send("button left down")
-    }
-
-    public func release(afterMs ms: UInt32 = 16) throws {
-        usleep(ms * 1000)
-        try send("button left up")
-    }
-
-    /// An evdev key code (e.g. 56 left Alt, 105 Left) down or up.
-    public func key(_ code: Int, down: Bool) throws {
-        usleep(30_000)
-        try send("key \(code) \(down ? "down" : "up")")
+        switch event {
+        case .motion(let point):
+            pointer = point
+            try send("motion \(point.x) \(point.y)")
+        case .button(let button, let down): try send("button \(button.rawValue) \(down ? "down" : "up")")
+        case .key(let code, let down): try send("key \(code) \(down ? "down" : "up")")
+        case .wheel(let clicks, let vertical): try send("axis-discrete \(vertical ? "vertical" : "horizontal") \(clicks)")
+        }
     }
 
     // MARK: looking

@@ -242,21 +242,22 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
 
     public func advance(ms: UInt32) { clock += ms }
 
-    /// Moves the pointer to `point` in layout (logical) pixels.
-    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+    /// The session's one input primitive: `segue-vpointer` stamps pointer events with ``clock``,
+    /// advanced by `ms`; points are in layout (logical) pixels; a wheel click is 10 px (source
+    /// wheel). Keys go through ``wtype(_:settleMs:)``: its virtual keyboard lives only while
+    /// wtype runs, so a key cannot be held down across two calls.
+    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws {
         advance(ms: ms)
-        pointer = point
-        try send("motion \(point.x) \(point.y) \(clock)")
-    }
-
-    public func press(afterMs ms: UInt32 = 16) throws {
-        advance(ms: ms)
-        try send("button left down \(clock)")
-    }
-
-    public func release(afterMs ms: UInt32 = 16) throws {
-        advance(ms: ms)
-        try send("button left up \(clock)")
+        switch event {
+        case .motion(let point):
+            pointer = point
+            try send("motion \(point.x) \(point.y) \(clock)")
+        case .button(let button, let down): try send("button \(button.rawValue) \(down ? "down" : "up") \(clock)")
+        case .wheel(let clicks, let vertical):
+            try send("axis \(vertical ? "vertical" : "horizontal") \(clicks * 10) \(clock)")
+        case .key:
+            throw HarnessError("sway: '\(event)' cannot be injected alone; type keys with wtype(_:) (e.g. [\"-M\", \"ctrl\", \"-k\", \"Tab\", \"-m\", \"ctrl\"])")
+        }
     }
 
     // MARK: trace
