@@ -95,9 +95,9 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
             throw HarnessError("weston is not installed (apt-get install weston); e2e tests cannot run")
         }
         let appPath = options.client?.path ?? Paths.demo
-        for (path, what) in [(Paths.plugin, "test plugin"), (Paths.inject, "segue-inject"), (appPath, "the client")]
-        where !FileManager.default.fileExists(atPath: path) {
-            throw HarnessError("\(what) not built at \(path) (run `make test`)")
+        try Paths.requireBuilt([Paths.plugin, Paths.inject])
+        if !FileManager.default.fileExists(atPath: appPath) {
+            throw HarnessError("the client is not built at \(appPath)")
         }
         let template = NSTemporaryDirectory() + "segue-e2e-XXXXXX"
         var buffer = Array(template.utf8CString)

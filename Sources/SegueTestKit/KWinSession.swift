@@ -82,11 +82,10 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
             throw HarnessError("dbus-daemon is not installed (apt-get install dbus)")
         }
         let python = "/usr/bin/python3"
-        for (path, what) in [(python, "Debian's python3 (with python3-dbus)"), (Paths.kwinDriver, "kwin-driver.py"),
-                             (Paths.kwinInput, "segue-kwin-input (apt-get install plasma-wayland-protocols, then rebuild meson-helpers)"),
-                             (Paths.demo, "segue-demo")]
+        try Paths.requireBuilt([Paths.kwinInput])
+        for (path, what) in [(python, "Debian's python3 (with python3-dbus)"), (Paths.kwinDriver, "kwin-driver.py")]
         where !FileManager.default.fileExists(atPath: path) {
-            throw HarnessError("\(what) not found at \(path) (run `make test`)")
+            throw HarnessError("\(what) not found at \(path)")
         }
 
         let template = NSTemporaryDirectory() + "segue-kwin-XXXXXX"

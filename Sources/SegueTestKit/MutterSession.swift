@@ -69,10 +69,11 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
             tools[tool] = path
         }
         for (path, what) in [(Self.python, "python3 (Debian's, with python3-dbus and python3-gi)"),
-                             (Self.driverScript, "the mutter driver"), (Paths.demo, "segue-demo (swift build)")]
+                             (Self.driverScript, "the mutter driver")]
         where !FileManager.default.fileExists(atPath: path) {
             throw HarnessError("\(what) not found at \(path)")
         }
+        try Paths.requireBuilt([])
 
         let template = NSTemporaryDirectory() + "segue-mutter-XXXXXX"
         var buffer = Array(template.utf8CString)

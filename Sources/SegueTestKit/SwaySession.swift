@@ -89,10 +89,7 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
             found.append(path)
         }
         tools = (found[0], found[1], found[2])
-        for (path, what) in [(Paths.vpointer, "segue-vpointer"), (Paths.demo, "segue-demo")]
-        where !FileManager.default.fileExists(atPath: path) {
-            throw HarnessError("\(what) not built at \(path) (meson/ninja in meson-helpers, swift build)")
-        }
+        try Paths.requireBuilt([Paths.vpointer])
 
         let template = NSTemporaryDirectory() + "segue-sway-XXXXXX"
         var buffer = Array(template.utf8CString)
