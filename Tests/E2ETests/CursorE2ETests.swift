@@ -44,7 +44,7 @@ struct CursorE2ETests {
     /// Waits until the app's last cursor is the theme's `name` at `scale`, then checks it
     /// against the file: buffer = the image of nominal size 24 × scale, buffer scale = the
     /// output's, hotspot = the image's in surface coordinates (÷ scale), the enter's serial.
-    static func expectCursor(_ session: HeadlessSession, _ name: String, scale: Int,
+    static func expectCursor(_ session: some CompositorSession, _ name: String, scale: Int,
                              sourceLocation: SourceLocation = #_sourceLocation) throws {
         let image = try XcursorFile(path: XcursorFile.path(theme: theme, name: name)).image(nearest: size * scale)
         #expect(image.nominalSize == size * scale, "the theme has \(name) at \(size * scale) px", sourceLocation: sourceLocation)
@@ -114,6 +114,38 @@ struct CursorE2ETests {
         try session.move(to: Point(x: right + 8, y: bottom + 8), afterMs: 50)
         try Self.expectCursor(session, "bottom_right_corner", scale: 1)
         try session.move(to: bar, afterMs: 50)
+        try Self.expectCursor(session, "left_ptr", scale: 1)
+    }
+
+    // MARK: sway, mutter, KWin
+
+    /// The same arrow on sway, mutter and KWin (scale 1), over the navigation bar left of its title.
+    @Test func theArrowOnSway() throws {
+        let session = try SwaySession(options: .init(waylandDebug: true, environment: Self.environment))
+        defer { session.stop() }
+        let c = try session.waitForApp().content
+        try session.move(to: Point(x: c.minX + 150, y: c.minY + 20), afterMs: 50)
+        try Self.expectCursor(session, "left_ptr", scale: 1)
+    }
+
+    @Test func theArrowOnMutter() throws {
+        let session = try MutterSession(options: .init(waylandDebug: true, environment: Self.environment))
+        defer { session.stop() }
+        let content = try MutterE2ETests.content(in: try session.waitForApp())
+        try session.move(to: content.point(150, 20), afterMs: 50)
+        try Self.expectCursor(session, "left_ptr", scale: 1)
+    }
+
+    @Test func theArrowOnKWin() throws {
+        let session = try KWinSession(options: .init(environment: Self.environment))
+        defer { session.stop() }
+        try session.waitForApp()
+        // KWin turns the jump from where locating the window left the pointer (over a list
+        // row) into a leave and an enter, and the app computes the shape on motion only (at
+        // the enter it re-shows the hand from before the leave): the second, small motion is
+        // what sets the arrow here.
+        try session.move(to: try session.screenPoint(Point(x: 150, y: 20)), afterMs: 50)
+        try session.move(to: try session.screenPoint(Point(x: 160, y: 22)), afterMs: 50)
         try Self.expectCursor(session, "left_ptr", scale: 1)
     }
 }
