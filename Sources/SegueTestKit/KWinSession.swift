@@ -59,7 +59,11 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         public var compositorProtocolLog = false
         /// Extra environment for `segue-demo`.
         public var environment: [String: String] = [:]
-        public init(scale: Double = 1, compositorProtocolLog: Bool = false, environment: [String: String] = [:]) {
+        /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
+        public var arguments: [String] = []
+        public init(scale: Double = 1, compositorProtocolLog: Bool = false, environment: [String: String] = [:],
+                    arguments: [String] = []) {
+            self.arguments = arguments
             self.scale = scale
             self.compositorProtocolLog = compositorProtocolLog
             self.environment = environment
@@ -214,7 +218,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         var appEnv = env
         appEnv["WAYLAND_DEBUG"] = "1"
         appEnv.merge(options.environment) { $1 }
-        app = try Subprocess(Paths.demo, ["--trace", tracePath], environment: appEnv,
+        app = try Subprocess(Paths.demo, ["--trace", tracePath] + options.arguments, environment: appEnv,
                              stdout: appLogHandle, stderr: appLogHandle)
     }
 

@@ -44,7 +44,10 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         public var waylandDebug = ProcessInfo.processInfo.environment["SEGUE_WAYLAND_DEBUG"] == "1"
         /// Extra environment for `segue-demo`.
         public var environment: [String: String] = [:]
-        public init(waylandDebug: Bool? = nil, environment: [String: String] = [:]) {
+        /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
+        public var arguments: [String] = []
+        public init(waylandDebug: Bool? = nil, environment: [String: String] = [:], arguments: [String] = []) {
+            self.arguments = arguments
             if let waylandDebug { self.waylandDebug = waylandDebug }
             self.environment = environment
         }
@@ -137,7 +140,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         if options.waylandDebug { env["WAYLAND_DEBUG"] = "1" }
         env.merge(options.environment) { $1 }
         let appLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/app.log"))
-        app = try Subprocess(Paths.demo, ["--trace", tracePath], environment: env, stdout: appLog, stderr: appLog)
+        app = try Subprocess(Paths.demo, ["--trace", tracePath] + options.arguments, environment: env, stdout: appLog, stderr: appLog)
     }
 
     private func launch(_ name: String, _ path: String, _ arguments: [String], _ env: [String: String]) throws {

@@ -39,8 +39,11 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
         public var environment: [String: String]
         /// Lines appended to the sway config.
         public var extraConfig: String
+        /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
+        public var arguments: [String]
         public init(outputWidth: Int = 804, outputHeight: Int = 629, scale: Int = 1, waylandDebug: Bool = false,
-                    environment: [String: String] = [:], extraConfig: String = "") {
+                    environment: [String: String] = [:], extraConfig: String = "", arguments: [String] = []) {
+            self.arguments = arguments
             self.outputWidth = outputWidth
             self.outputHeight = outputHeight
             self.scale = scale
@@ -164,7 +167,7 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
             appEnv.merge(options.environment) { $1 }
             if options.waylandDebug { appEnv["WAYLAND_DEBUG"] = "1" }
             let appLog = FileHandle(forWritingAtPath: SwaySession.createFile(runtimeDir + "/app.log"))
-            app = try Subprocess("/usr/bin/env", ["--default-signal", Paths.demo, "--trace", tracePath], environment: appEnv,
+            app = try Subprocess("/usr/bin/env", ["--default-signal", Paths.demo, "--trace", tracePath] + options.arguments, environment: appEnv,
                                  stdout: appLog, stderr: appLog)
         } catch {
             stop()

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import SegueTestKit
 import Testing
 
@@ -68,5 +69,99 @@ struct KeyRepeatE2ETests {
         let held = try Self.hold(key, for: seconds, in: session)
         #expect(held.presses == 1, "\(what): \(held.presses) key presses for one press")
         #expect(held.repeats == 0, "\(what): \(held.repeats) repeats")
+    }
+
+    // MARK: sway, mutter, KWin
+
+    /// A fresh path for the app's `--stats`.
+    static func statsPath() -> String {
+        NSTemporaryDirectory() + "segue-stats-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json"
+    }
+
+    /// The repeat info the compositor last sent the app (its protocol log), once it has.
+    static func repeatInfo(_ session: some CompositorSession) throws -> (rate: Int, delay: Int) {
+        var info: (rate: Int, delay: Int)?
+        try session.waitFor("wl_keyboard.repeat_info", timeout: 10) {
+            info = session.appProtocolLog.messages.last { !$0.sent && $0.interface == "wl_keyboard" && $0.name == "repeat_info" }
+                .flatMap { m in m.int(0).flatMap { rate in m.int(1).map { (rate, $0) } } }
+            return info != nil
+        }
+        return info!
+    }
+
+    /// The key presses and repeats the app counted between two snapshots, and that none came
+    /// in the half second after `after`.
+    static func counts(_ session: some CompositorSession, stats: String, before: PerformanceRun.Snapshot,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws -> (presses: Int, repeats: Int) {
+        usleep(300_000)
+        let after = try PerformanceRun.snapshot(session, statsPath: stats)
+        usleep(500_000)
+        let later = try PerformanceRun.snapshot(session, statsPath: stats)
+        #expect(later["key_repeats"] == after["key_repeats"], "repeats went on after the release", sourceLocation: sourceLocation)
+        return (Int(after["key_presses"] - before["key_presses"]), Int(after["key_repeats"] - before["key_repeats"]))
+    }
+
+    /// sway with `input type:keyboard repeat_delay 200, repeat_rate 20`; Down held 1.2 s by wtype
+    /// (its virtual keyboard, one process: `-P Down -s 1200 -p Down`).
+    @Test(arguments: [20, 0])
+    func sway(rate: Int) throws {
+        let stats = Self.statsPath()
+        defer { try? FileManager.default.removeItem(atPath: stats) }
+        let session = try SwaySession(options: .init(
+            waylandDebug: true, extraConfig: "input type:keyboard {\n    repeat_delay 200\n    repeat_rate \(rate)\n}",
+            arguments: ["--stats", stats]))
+        defer { session.stop() }
+        try session.waitForApp()
+        let before = try PerformanceRun.snapshot(session, statsPath: stats)
+        try session.wtype(["-P", "Down", "-s", "1200", "-p", "Down"])
+        let info = try Self.repeatInfo(session)
+        #expect(info.rate == rate && info.delay == 200, "repeat_info \(info), configured (\(rate), 200)")
+        let held = try Self.counts(session, stats: stats, before: before)
+        print("measured: sway, Down held 1.2 s at \(rate) Hz after 200 ms: \(held.repeats) repeats")
+        #expect(held.presses == 1, "\(held.presses) key presses for one press")
+        if rate > 0 {
+            #expect(held.repeats >= 1, "no repeat in 1.2 s held, with a 200 ms delay")
+        } else {
+            #expect(held.repeats == 0, "rate 0 is repeat disabled: \(held.repeats) repeats")
+        }
+    }
+
+    /// Down held for the compositor's own delay + 1 s (its default repeat info, from the protocol log).
+    static func holdPastTheDelay(_ session: some CompositorSession, stats: String, name: String) throws {
+        // mutter's seat gets its keyboard with the remote desktop's first key (capabilities
+        // pointer only until then): a Shift tap makes it, so the app has a wl_keyboard, its
+        // keymap and repeat info before the key that is held.
+        try session.type(.leftShift)
+        let info = try Self.repeatInfo(session)
+        #expect(info.rate > 0 && info.delay > 0, "\(name) sent repeat_info \(info)")
+        let before = try PerformanceRun.snapshot(session, statsPath: stats)
+        try session.key(.down, down: true)
+        usleep(UInt32(info.delay) * 1000 + 1_000_000)
+        try session.key(.down, down: false)
+        let held = try Self.counts(session, stats: stats, before: before)
+        print("measured: \(name), Down held \(info.delay) ms + 1 s at \(info.rate) Hz: \(held.repeats) repeats")
+        #expect(held.presses == 1, "\(name): \(held.presses) key presses for one press")
+        #expect(held.repeats >= 1, "\(name): no repeat held 1 s past the \(info.delay) ms delay")
+    }
+
+    @Test func mutter() throws {
+        let stats = Self.statsPath()
+        defer { try? FileManager.default.removeItem(atPath: stats) }
+        let session = try MutterSession(options: .init(waylandDebug: true, arguments: ["--stats", stats]))
+        defer { session.stop() }
+        let content = try MutterE2ETests.content(in: try session.waitForApp())
+        // A click on the navigation bar (nothing there to click) gives the window keyboard focus.
+        try session.click(at: content.point(150, 20))
+        try Self.holdPastTheDelay(session, stats: stats, name: "mutter")
+    }
+
+    @Test func kwin() throws {
+        let stats = Self.statsPath()
+        defer { try? FileManager.default.removeItem(atPath: stats) }
+        let session = try KWinSession(options: .init(arguments: ["--stats", stats]))
+        defer { session.stop() }
+        try session.waitForApp()
+        try session.click(at: try session.screenPoint(Point(x: 150, y: 20)))
+        try Self.holdPastTheDelay(session, stats: stats, name: "KWin")
     }
 }
