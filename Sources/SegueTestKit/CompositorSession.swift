@@ -17,6 +17,8 @@ public enum InjectedInput: Sendable, Equatable, CustomStringConvertible {
     /// Mouse-wheel clicks (positive: down, or right when not `vertical`); each compositor turns
     /// a click into its own `wl_pointer.axis` distance (10 px on weston, sway and mutter).
     case wheel(clicks: Int, vertical: Bool)
+    /// A finger `id` down at, or moved to, a point (global coordinates), or lifted (no point).
+    case touch(TouchPhase, id: Int, at: Point?)
 
     public var description: String {
         switch self {
@@ -24,8 +26,14 @@ public enum InjectedInput: Sendable, Equatable, CustomStringConvertible {
         case .button(let button, let down): "button \(button.rawValue) \(down ? "down" : "up")"
         case .key(let code, let down): "key \(code) \(down ? "down" : "up")"
         case .wheel(let clicks, let vertical): "wheel \(vertical ? "vertical" : "horizontal") \(clicks)"
+        case .touch(let phase, let id, let point): "touch \(phase.rawValue) \(id)" + (point.map { " \($0.x) \($0.y)" } ?? "")
         }
     }
+}
+
+/// A touch point's phases, by the names the input helpers take.
+public enum TouchPhase: String, Sendable {
+    case down, motion, up
 }
 
 /// Pointer buttons by the names every input helper takes.
@@ -95,6 +103,11 @@ extension CompositorSession {
         try inject(.wheel(clicks: clicks, vertical: vertical), afterMs: ms)
     }
 
+    /// Finger 0 down at, moved to, or (no point) lifted from `point`, `ms` after the previous event.
+    public func touch(_ phase: TouchPhase, at point: Point? = nil, afterMs ms: UInt32 = 16) throws {
+        try inject(.touch(phase, id: 0, at: point), afterMs: ms)
+    }
+
     /// The app's `WAYLAND_DEBUG=1` messages so far (where the session runs it with the protocol
     /// log on; empty otherwise).
     public var appProtocolLog: WaylandDebugLog { WaylandDebugLog(appLog) }
@@ -140,6 +153,11 @@ extension CompositorSession {
             try move(to: Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t),
                      afterMs: intervalMs)
         }
+    }
+
+    /// Waits until the trace holds at least `count` records of `event`.
+    public func waitForTrace(_ event: TraceRecord.Event, count: Int, timeout: Double = 10) throws {
+        try waitFor("\(count) × \(event.rawValue) in the trace", timeout: timeout) { self.traceCount(event) >= count }
     }
 
     /// Waits until the trace has as many `complete` records as `begin` records.

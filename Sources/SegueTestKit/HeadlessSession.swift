@@ -223,6 +223,8 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         case .key(let code, let down): try send("key \(code) \(down ? "down" : "up") \(clock)")
         case .wheel(let clicks, let vertical):
             try send("axis \(vertical ? "vertical" : "horizontal") \(clicks * 10) \(clock)")
+        case .touch(let phase, let id, let point):
+            try send("touch \(phase.rawValue) \(id)" + (point.map { " \($0.x) \($0.y)" } ?? "") + " \(clock)")
         }
     }
 

@@ -19,6 +19,8 @@ extension KWinSession {
         case .key(let code, let down): try sendInput("key \(code) \(down ? "down" : "up")")
         case .wheel(let clicks, let vertical):
             try sendInput("axis \(vertical ? "vertical" : "horizontal") \(clicks * 10)")
+        case .touch:
+            throw HarnessError("KWin: '\(event)': segue-kwin-input does not speak fake input's touch requests yet")
         }
     }
 

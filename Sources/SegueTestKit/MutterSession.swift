@@ -220,6 +220,8 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         case .button(let button, let down): try send("button \(button.rawValue) \(down ? "down" : "up")")
         case .key(let code, let down): try send("key \(code) \(down ? "down" : "up")")
         case .wheel(let clicks, let vertical): try send("axis-discrete \(vertical ? "vertical" : "horizontal") \(clicks)")
+        case .touch(let phase, let id, let point):
+            try send("touch \(phase.rawValue) \(id)" + (point.map { " \($0.x) \($0.y)" } ?? ""))
         }
     }
 

@@ -255,6 +255,8 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
         case .button(let button, let down): try send("button \(button.rawValue) \(down ? "down" : "up") \(clock)")
         case .wheel(let clicks, let vertical):
             try send("axis \(vertical ? "vertical" : "horizontal") \(clicks * 10) \(clock)")
+        case .touch:
+            throw HarnessError("sway: '\(event)': wlroots 0.15 has no virtual touch device")
         case .key:
             throw HarnessError("sway: '\(event)' cannot be injected alone; type keys with wtype(_:) (e.g. [\"-M\", \"ctrl\", \"-k\", \"Tab\", \"-m\", \"ctrl\"])")
         }

@@ -104,4 +104,41 @@ struct InputAcrossCompositorsE2ETests {
         try session.type(.tab, holding: [.leftControl])
         try Self.expectTabSwitched(session)
     }
+
+    // MARK: touch (mutter: sway's wlroots 0.15 has no virtual touch device, and segue-kwin-input
+    // does not speak KWin's fake touch yet)
+
+    /// A finger on mutter (remote desktop touch on the screen-cast stream): a tap on the first
+    /// row pushes its page; a finger from the left edge drags the pop (the trace's update at
+    /// 40 %) and, lifted at 70 %, finishes it.
+    @Test func mutterTouchTapsAndDragsThePop() throws {
+        let session = try MutterSession(options: .init(waylandDebug: true))
+        defer { session.stop() }
+        let content = try MutterE2ETests.content(in: try session.waitForApp())
+        // mutter's seat gets its touch device with the first touch: a tap on the navigation bar
+        // (nothing there) makes it; then the app must have bound wl_touch.
+        try session.touch(.down, at: content.point(150, 20), afterMs: 50)
+        try session.touch(.up, afterMs: 50)
+        try session.waitFor("the app's wl_touch", timeout: 10) {
+            session.appProtocolLog.messages.contains { $0.sent && $0.name == "get_touch" }
+        }
+        let row = DemoLayout.row(0)
+        try session.touch(.down, at: content.point(row.x, row.y), afterMs: 100)
+        try session.touch(.up, afterMs: 80)
+        try session.waitForTrace(.complete, count: 1)
+        #expect(session.trace.first { $0.event == .begin }?.kind == .push, "a tap on the first row pushes")
+
+        let width = Double(content.width), y = 300.0
+        try session.touch(.down, at: content.point(5, y), afterMs: 100)
+        for step in 1...12 { try session.touch(.motion, at: content.point(5 + (0.4 * width - 5) * Double(step) / 12, y)) }
+        try session.waitFor("the 40 % update", timeout: 5) {
+            session.trace.contains { $0.event == .update && abs($0.progress - 0.4) < 0.01 }
+        }
+        for step in 1...6 { try session.touch(.motion, at: content.point(0.4 * width + 0.3 * width * Double(step) / 6, y)) }
+        try session.touch(.up, afterMs: 120)
+        try session.waitForTrace(.complete, count: 2)
+        let completions = session.trace.filter { $0.event == .complete }
+        #expect(completions.map(\.kind) == [.push, .pop] && completions.map(\.completed) == [true, true], "\(completions)")
+        #expect(session.trace.first { $0.kind == .pop && $0.event == .begin }?.interactive == true, "the finger drove the pop")
+    }
 }
