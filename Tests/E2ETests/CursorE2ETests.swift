@@ -128,6 +128,23 @@ struct CursorE2ETests {
         try Self.expectCursor(session, "left_ptr", scale: 1)
     }
 
+    /// sway's output goes from scale 1 to 2 while the app runs: the cursor follows, the theme's
+    /// 48 px image at buffer scale 2 (and a fresh start at scale 2 is the known issue above).
+    @Test func theArrowFollowsALiveScaleChangeOnSway() throws {
+        let session = try SwaySession(options: .init(outputWidth: 1608, outputHeight: 1258, scale: 1, waylandDebug: true,
+                                                     environment: Self.environment))
+        defer { session.stop() }
+        _ = try session.waitForApp()
+        try session.swaymsg("output HEADLESS-1 scale 2")
+        try session.waitFor("the window at 800×600 logical", timeout: 5) {
+            (try? session.window()).map { Int($0.content.width) == 800 && Int($0.content.height) == 600 } ?? false
+        }
+        let c = try session.settledWindow().content
+        try session.move(to: Point(x: c.minX + 150, y: c.minY + 20), afterMs: 50)
+        try session.move(to: Point(x: c.minX + 160, y: c.minY + 22), afterMs: 50)
+        try Self.expectCursor(session, "left_ptr", scale: 2)
+    }
+
     @Test func theArrowOnMutter() throws {
         let session = try MutterSession(options: .init(waylandDebug: true, environment: Self.environment))
         defer { session.stop() }
