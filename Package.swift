@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: [
             "Geometry", "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "SegueTesting"], exclude: ["References"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "SegueTesting"]),
         // The library's behaviour, on fixtures of its own (Support/): no demo page in sight.
         // (SegueDiagnostics too: the developer tools on the same fixtures.)
         .testTarget(name: "SegueTests", dependencies: ["Geometry", "Segue", "SegueDiagnostics", "SegueTesting", "Canvas", "Motion"]),

@@ -5,8 +5,46 @@ import Motion
 import Segue
 import SegueTesting
 
+/// One input event a session injects (what weston's test module, sway's virtual pointer,
+/// mutter's remote desktop and KWin's fake input all take).
+public enum InjectedInput: Sendable, Equatable, CustomStringConvertible {
+    /// The pointer to a point in global (layout) coordinates.
+    case motion(Point)
+    /// A pointer button down or up.
+    case button(PointerButtonName, down: Bool)
+    /// An evdev key code (``EvdevKey``) down or up.
+    case key(Int, down: Bool)
+    /// Mouse-wheel clicks (positive: down, or right when not `vertical`); each compositor turns
+    /// a click into its own `wl_pointer.axis` distance (10 px on weston, sway and mutter).
+    case wheel(clicks: Int, vertical: Bool)
+    /// A finger `id` down at, or moved to, a point (global coordinates), or lifted (no point).
+    case touch(TouchPhase, id: Int, at: Point?)
+
+    public var description: String {
+        switch self {
+        case .motion(let p): "motion \(p.x) \(p.y)"
+        case .button(let button, let down): "button \(button.rawValue) \(down ? "down" : "up")"
+        case .key(let code, let down): "key \(code) \(down ? "down" : "up")"
+        case .wheel(let clicks, let vertical): "wheel \(vertical ? "vertical" : "horizontal") \(clicks)"
+        case .touch(let phase, let id, let point): "touch \(phase.rawValue) \(id)" + (point.map { " \($0.x) \($0.y)" } ?? "")
+        }
+    }
+}
+
+/// A touch point's phases, by the names the input helpers take.
+public enum TouchPhase: String, Sendable {
+    case down, motion, up
+}
+
+/// Pointer buttons by the names every input helper takes.
+public enum PointerButtonName: String, Sendable {
+    case left, right, middle
+}
+
 /// What every compositor session (weston, sway, mutter, KWin) shares: the app under test, the
-/// trace it writes, the screenshots kept for people to look at, and waiting for a condition.
+/// trace it writes, the screenshots kept for people to look at, waiting for a condition, and
+/// input — each session implements one primitive, ``inject(_:afterMs:)``, and moving, clicking,
+/// dragging, typing and the wheel are written once on top of it.
 public protocol CompositorSession: AnyObject {
     /// Where `segue-demo --trace` writes.
     var tracePath: String { get }
@@ -14,16 +52,66 @@ public protocol CompositorSession: AnyObject {
     var app: Subprocess? { get }
     /// What the app printed (and its protocol log where one is on).
     var appLog: String { get }
-    /// Where the injected pointer is now (global coordinates).
+    /// Where the injected pointer is now (global coordinates); ``inject(_:afterMs:)`` updates it.
     var pointer: Point { get }
-    /// Moves the pointer to `point`, `ms` milliseconds after the previous event.
-    func move(to point: Point, afterMs ms: UInt32) throws
-    /// Presses and releases the left button.
-    func press(afterMs ms: UInt32) throws
-    func release(afterMs ms: UInt32) throws
+    /// Injects `event` `ms` milliseconds after the previous one. Where events carry explicit
+    /// timestamps (weston's test module, sway's virtual pointer) the session's clock advances
+    /// by `ms`; where the compositor stamps them itself (mutter, KWin) the session waits `ms`
+    /// of real time first. A session that cannot inject an event throws, naming what to use.
+    func inject(_ event: InjectedInput, afterMs ms: UInt32) throws
 }
 
 extension CompositorSession {
+    // MARK: input, written once
+
+    /// Moves the pointer to `point`, `ms` milliseconds after the previous event.
+    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+        try inject(.motion(point), afterMs: ms)
+    }
+
+    /// Presses the left button.
+    public func press(afterMs ms: UInt32 = 16) throws {
+        try inject(.button(.left, down: true), afterMs: ms)
+    }
+
+    /// Releases the left button.
+    public func release(afterMs ms: UInt32 = 16) throws {
+        try inject(.button(.left, down: false), afterMs: ms)
+    }
+
+    /// Presses (`down`) or releases an evdev key code, 30 ms after the previous event.
+    public func key(_ code: Int, down: Bool) throws {
+        try inject(.key(code, down: down), afterMs: 30)
+    }
+
+    /// Presses or releases `key`.
+    public func key(_ key: EvdevKey, down: Bool) throws {
+        try self.key(key.rawValue, down: down)
+    }
+
+    /// Types `key` with `modifiers` held, as a person does: the modifiers go down in order, the
+    /// key down and up, then the modifiers up in reverse order.
+    public func type(_ key: EvdevKey, holding modifiers: [EvdevKey] = []) throws {
+        for modifier in modifiers { try self.key(modifier, down: true) }
+        try self.key(key, down: true)
+        try self.key(key, down: false)
+        for modifier in modifiers.reversed() { try self.key(modifier, down: false) }
+    }
+
+    /// Turns the wheel by `clicks` where the pointer is.
+    public func wheel(clicks: Int, vertical: Bool = true, afterMs ms: UInt32 = 40) throws {
+        try inject(.wheel(clicks: clicks, vertical: vertical), afterMs: ms)
+    }
+
+    /// Finger 0 down at, moved to, or (no point) lifted from `point`, `ms` after the previous event.
+    public func touch(_ phase: TouchPhase, at point: Point? = nil, afterMs ms: UInt32 = 16) throws {
+        try inject(.touch(phase, id: 0, at: point), afterMs: ms)
+    }
+
+    /// The app's `WAYLAND_DEBUG=1` messages so far (where the session runs it with the protocol
+    /// log on; empty otherwise).
+    public var appProtocolLog: WaylandDebugLog { WaylandDebugLog(appLog) }
+
     /// The trace file's text as the app wrote it so far.
     public var traceText: String {
         (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
@@ -65,6 +153,11 @@ extension CompositorSession {
             try move(to: Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t),
                      afterMs: intervalMs)
         }
+    }
+
+    /// Waits until the trace holds at least `count` records of `event`.
+    public func waitForTrace(_ event: TraceRecord.Event, count: Int, timeout: Double = 10) throws {
+        try waitFor("\(count) × \(event.rawValue) in the trace", timeout: timeout) { self.traceCount(event) >= count }
     }
 
     /// Waits until the trace has as many `complete` records as `begin` records.

@@ -27,8 +27,10 @@ public enum DemoLayout {
     public static let tabBarHeight = 60.0
 
     /// The header bar the app draws above its content where the compositor leaves decorations
-    /// to it (``WindowFrameMetrics/headerHeight``): add it to a content position for the window's.
-    public static let headerHeight = WindowFrameMetrics.headerHeight
+    /// to it: add it to a content position for the window's. Written out, not read from the
+    /// implementation: libadwaita 1.2's header bar, the window the app's decorations follow,
+    /// is 46 logical px tall (`headerbar { min-height: 46px }`).
+    public static let headerHeight = 46.0
 
     /// The middle of `tab`'s button: the bottom bar split into four equal buttons.
     public static func tabButton(_ tab: DemoTab, in size: Size = windowSize) -> Point {

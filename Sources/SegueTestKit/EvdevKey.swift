@@ -14,29 +14,3 @@ public enum EvdevKey: Int, Sendable, CaseIterable {
     /// F11: fullscreen.
     case f11 = 87
 }
-
-/// A session that injects key events by evdev code.
-public protocol KeyInjecting {
-    /// Presses (`down`) or releases an evdev key code.
-    func key(_ code: Int, down: Bool) throws
-}
-
-extension KeyInjecting {
-    /// Presses or releases `key`.
-    public func key(_ key: EvdevKey, down: Bool) throws {
-        try self.key(key.rawValue, down: down)
-    }
-
-    /// Types `key` with `modifiers` held, as a person does: the modifiers go down in order, the
-    /// key down and up, then the modifiers up in reverse order.
-    public func type(_ key: EvdevKey, holding modifiers: [EvdevKey] = []) throws {
-        for modifier in modifiers { try self.key(modifier, down: true) }
-        try self.key(key, down: true)
-        try self.key(key, down: false)
-        for modifier in modifiers.reversed() { try self.key(modifier, down: false) }
-    }
-}
-
-extension HeadlessSession: KeyInjecting {}
-extension KWinSession: KeyInjecting {}
-extension MutterSession: KeyInjecting {}

@@ -8,16 +8,26 @@ import Motion
 /// then the checks: the app alive, the trace's invariants (``TraceInvariants``), the launch
 /// screen back pixel for pixel after a known key sequence, resident memory no more than
 /// 1.5× its value after warm-up, and last Ctrl+Q ending the app with status 0 (``quit(_:after:logName:)``).
+///
+/// A run that proves nothing fails too: the input must have reached the app (its `--stats`
+/// counts the events it read during the stream and its pointer enters; the stream must begin
+/// transitions), every event must have been sent, the trace must be readable, and the memory
+/// reading must succeed (unless SEGUE_FUZZ_RSS_LIMIT=0 turns the memory check off).
 public enum FuzzRun {
     /// What a run found.
     public struct Report: Sendable {
         public var seed: UInt64
+        /// Input events sent to the compositor (all of the stream's, unless the run broke off).
         public var events: Int
+        /// Input events the app read during the stream, and its pointer enters, by its `--stats`.
+        public var eventsReceived = 0
+        public var pointerEnters = 0
         public var bursts = 0
         /// The fastest burst's rate, and the whole stream's (pauses included), in events per second.
         public var peakRate = 0.0
         public var meanRate = 0.0
         public var seconds = 0.0
+        /// Transitions the stream began (the warm-up's not counted).
         public var transitionsBegun = 0
         public var violations: [TraceInvariants.Violation] = []
         /// VmRSS in kB after warm-up and at the end.
@@ -34,6 +44,7 @@ public enum FuzzRun {
             let ratio = warmRSS > 0 ? Double(endRSS) / Double(warmRSS) : 0
             return "segue-fuzz seed=\(seed) events=\(events) bursts=\(bursts) "
                 + "rate=\(Int(meanRate)) ev/s (peak \(Int(peakRate))) time=\(String(format: "%.1f", seconds)) s "
+                + "received=\(eventsReceived) enters=\(pointerEnters) "
                 + "transitions=\(transitionsBegun) violations=\(violations.count) "
                 + "rss=\(warmRSS)→\(endRSS) kB (×\(String(format: "%.2f", ratio))) "
                 + "launch-screen=\(launchScreenRestored ? "restored" : "DIFFERENT"): "
@@ -56,15 +67,17 @@ public enum FuzzRun {
     /// the end (for finding out why a seed failed).
     public static func run(_ script: FuzzScript, keepShotsAs name: String? = nil, appLogPath: String? = nil) throws -> Report {
         let session = try HeadlessSession(width: script.width, height: script.height,
-                                          options: .init(protocolLog: appLogPath != nil))
+                                          options: .init(stats: true, protocolLog: appLogPath != nil))
         defer {
             if let appLogPath { try? Data(session.appLog.utf8).write(to: URL(fileURLWithPath: appLogPath)) }
             session.stop()
         }
         try session.waitForApp()
         let launch = try session.parkedScreenshot()
-        var report = Report(seed: script.seed, events: script.events)
+        var report = Report(seed: script.seed, events: 0)
         try warmUp(session)
+        let beginsBefore = session.traceCount(.begin)
+        let statsBefore = try PerformanceRun.snapshot(session)
         let start = Date()
         do {
             try play(script, in: session, report: &report)
@@ -72,14 +85,34 @@ public enum FuzzRun {
             report.failures.append("\(error)")
         }
         report.seconds = Date().timeIntervalSince(start)
-        report.meanRate = Double(script.events) / max(report.seconds, 0.001)
+        report.meanRate = Double(report.events) / max(report.seconds, 0.001)
+        if report.events < script.events {
+            report.failures.append("only \(report.events) of the stream's \(script.events) events were sent")
+        }
         guard alive(session, &report) else { return report }
+        // The input reached the app: it read events during the stream and the pointer entered
+        // its window (the compositor could otherwise have swallowed everything).
+        do {
+            let statsAfter = try PerformanceRun.snapshot(session)
+            report.eventsReceived = Int(statsAfter["input_events"] - statsBefore["input_events"])
+            report.pointerEnters = Int(statsAfter["pointer_enters"])
+            if report.eventsReceived <= 0 { report.failures.append("the app read no input event during the stream") }
+            if report.pointerEnters <= 0 { report.failures.append("the pointer never entered the app's window") }
+        } catch {
+            report.failures.append("reading the app's input counts: \(error)")
+        }
 
         // Everything was let go at the end of the stream: every transition must complete.
         do { try session.waitForTransitionsToSettle(timeout: 15) } catch { report.failures.append("\(error)") }
-        let trace = (try? String(contentsOfFile: session.tracePath, encoding: .utf8)) ?? ""
-        report.violations = TraceInvariants.check(trace, settled: true)
-        report.transitionsBegun = session.traceCount(.begin)
+        // An unreadable or empty trace is a failure, not zero violations: the warm-up alone
+        // writes transitions.
+        if let trace = try? String(contentsOfFile: session.tracePath, encoding: .utf8), !trace.isEmpty {
+            report.violations = TraceInvariants.check(trace, settled: true)
+        } else {
+            report.failures.append("the trace \(session.tracePath) is unreadable or empty")
+        }
+        report.transitionsBegun = session.traceCount(.begin) - beginsBefore
+        if report.transitionsBegun <= 0 { report.failures.append("the stream began no transition") }
         if let first = report.violations.first {
             report.failures.append("\(report.violations.count) trace violation(s), first: \(first)")
         }
@@ -98,7 +131,10 @@ public enum FuzzRun {
         }
         guard alive(session, &report) else { return report }
         report.endRSS = residentKB(session) ?? 0
-        if rssGrowthLimit > 0, report.warmRSS > 0, Double(report.endRSS) > rssGrowthLimit * Double(report.warmRSS) {
+        if rssGrowthLimit > 0, report.warmRSS <= 0 || report.endRSS <= 0 {
+            report.failures.append("no resident memory reading (warm-up \(report.warmRSS) kB, end \(report.endRSS) kB; "
+                                   + "SEGUE_FUZZ_RSS_LIMIT=0 turns the check off)")
+        } else if rssGrowthLimit > 0, Double(report.endRSS) > rssGrowthLimit * Double(report.warmRSS) {
             report.failures.append("resident memory grew from \(report.warmRSS) to \(report.endRSS) kB (limit ×\(rssGrowthLimit))")
         }
         if let failure = quit(session, after: lastTimestamp(script) &+ 60_000, logName: name) {
@@ -144,6 +180,7 @@ public enum FuzzRun {
             if command == "batch", line.hasSuffix(" on") { burstStart = Date(); burstEvents = 0 }
             do {
                 try session.send(line)
+                if FuzzScript.inputCommands.contains(command) { report.events += 1 }
             } catch {
                 let state = session.app?.isRunning == true ? "" : " (the app is gone)"
                 throw HarnessError("line \(index + 2) '\(line)': \(error)\(state)")
@@ -156,7 +193,7 @@ public enum FuzzRun {
                     throw HarnessError("the app exited during the burst ending at line \(index + 2)")
                 }
             }
-            if ["motion", "button", "touch", "axis", "axis-source", "finger", "finger-stop", "key"].contains(command) {
+            if FuzzScript.inputCommands.contains(command) {
                 eventsSent += 1
                 burstEvents += 1
                 if eventsSent == warmUpEvents {
@@ -164,6 +201,11 @@ public enum FuzzRun {
                     report.warmRSS = residentKB(session) ?? 0
                 }
             }
+        }
+        // A stream shorter than the warm-up count: its end is the warm reading.
+        if eventsSent < warmUpEvents {
+            usleep(300_000)
+            report.warmRSS = residentKB(session) ?? 0
         }
         report.bursts = rates.count
         report.peakRate = rates.max() ?? 0

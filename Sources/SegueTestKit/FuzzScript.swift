@@ -23,6 +23,9 @@ public struct FuzzScript: Sendable, Equatable {
     }
 
     /// The first line of a saved stream.
+    /// The commands that are input events (the rest are pauses, batch markers and syncs).
+    public static let inputCommands: Set<Substring> = ["motion", "button", "touch", "axis", "axis-source", "finger", "finger-stop", "key"]
+
     public var header: String { "# segue-fuzz seed=\(seed) events=\(events) width=\(width) height=\(height)" }
 
     /// The whole file.
@@ -56,7 +59,6 @@ public struct FuzzScript: Sendable, Equatable {
               width > 0, height > 0 else {
             throw HarnessError("'\(path)': the header has no positive width= and height=")
         }
-        let inputCommands: Set<Substring> = ["motion", "button", "touch", "axis", "axis-source", "finger", "finger-stop", "key"]
         let events = all.filter { inputCommands.contains($0.split(separator: " ").first ?? "") }.count
         return FuzzScript(seed: fields["seed"].flatMap(UInt64.init) ?? 0, width: width, height: height,
                           events: events, lines: all)

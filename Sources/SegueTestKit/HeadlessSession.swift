@@ -95,9 +95,9 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
             throw HarnessError("weston is not installed (apt-get install weston); e2e tests cannot run")
         }
         let appPath = options.client?.path ?? Paths.demo
-        for (path, what) in [(Paths.plugin, "test plugin"), (Paths.inject, "segue-inject"), (appPath, "the client")]
-        where !FileManager.default.fileExists(atPath: path) {
-            throw HarnessError("\(what) not built at \(path) (run `make test`)")
+        try Paths.requireBuilt([Paths.plugin, Paths.inject])
+        if !FileManager.default.fileExists(atPath: appPath) {
+            throw HarnessError("the client is not built at \(appPath)")
         }
         let template = NSTemporaryDirectory() + "segue-e2e-XXXXXX"
         var buffer = Array(template.utf8CString)
@@ -211,25 +211,21 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
 
     public func advance(ms: UInt32) { clock += ms }
 
-    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+    /// The session's one input primitive: `segue-inject` stamps `event` with ``clock``, advanced by `ms`.
+    /// A wheel click is 10 surface pixels (`axis … VALUE`, source wheel), as libinput's is in weston.
+    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws {
         advance(ms: ms)
-        pointer = point
-        try send("motion \(point.x) \(point.y) \(clock)")
-    }
-
-    public func press(afterMs ms: UInt32 = 16) throws {
-        advance(ms: ms)
-        try send("button left down \(clock)")
-    }
-
-    public func release(afterMs ms: UInt32 = 16) throws {
-        advance(ms: ms)
-        try send("button left up \(clock)")
-    }
-
-    public func key(_ code: Int, down: Bool) throws {
-        advance(ms: 30)
-        try send("key \(code) \(down ? "down" : "up") \(clock)")
+        switch event {
+        case .motion(let point):
+            pointer = point
+            try send("motion \(point.x) \(point.y) \(clock)")
+        case .button(let button, let down): try send("button \(button.rawValue) \(down ? "down" : "up") \(clock)")
+        case .key(let code, let down): try send("key \(code) \(down ? "down" : "up") \(clock)")
+        case .wheel(let clicks, let vertical):
+            try send("axis \(vertical ? "vertical" : "horizontal") \(clicks * 10) \(clock)")
+        case .touch(let phase, let id, let point):
+            try send("touch \(phase.rawValue) \(id)" + (point.map { " \($0.x) \($0.y)" } ?? "") + " \(clock)")
+        }
     }
 
     // MARK: looking

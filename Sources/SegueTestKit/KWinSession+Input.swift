@@ -5,27 +5,23 @@ import Motion
 // Input into KWin through org_kde_kwin_fake_input (segue-kwin-input), in global logical
 // coordinates, and where the app's surface is on the screen.
 extension KWinSession {
-    /// Moves the pointer to `point` (global logical coordinates), after `ms` of real time:
-    /// fake input carries no timestamps, KWin stamps events with its own clock.
-    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+    /// The session's one input primitive: fake input carries no timestamps (KWin stamps events
+    /// with its own clock), so this waits `ms` of real time, then sends `event` (points in
+    /// global logical coordinates; a wheel click as an axis of 10, which KWin passes on as the
+    /// `wl_pointer.axis` value).
+    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws {
         usleep(ms * 1000)
-        pointer = point
-        try sendInput("motion \(point.x) \(point.y)")
-    }
-
-    public func press(afterMs ms: UInt32 = 16) throws {
-        usleep(ms * 1000)
-        try sendInput("button left down")
-    }
-
-    public func release(afterMs ms: UInt32 = 16) throws {
-        usleep(ms * 1000)
-        try sendInput("button left up")
-    }
-
-    public func key(_ code: Int, down: Bool) throws {
-        usleep(30_000)
-        try sendInput("key \(code) \(down ? "down" : "up")")
+        switch event {
+        case .motion(let point):
+            pointer = point
+            try sendInput("motion \(point.x) \(point.y)")
+        case .button(let button, let down): try sendInput("button \(button.rawValue) \(down ? "down" : "up")")
+        case .key(let code, let down): try sendInput("key \(code) \(down ? "down" : "up")")
+        case .wheel(let clicks, let vertical):
+            try sendInput("axis \(vertical ? "vertical" : "horizontal") \(clicks * 10)")
+        case .touch:
+            throw HarnessError("KWin: '\(event)': segue-kwin-input does not speak fake input's touch requests yet")
+        }
     }
 
     /// A point of the app's surface (surface-local logical coordinates) on the screen.

@@ -59,7 +59,11 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         public var compositorProtocolLog = false
         /// Extra environment for `segue-demo`.
         public var environment: [String: String] = [:]
-        public init(scale: Double = 1, compositorProtocolLog: Bool = false, environment: [String: String] = [:]) {
+        /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
+        public var arguments: [String] = []
+        public init(scale: Double = 1, compositorProtocolLog: Bool = false, environment: [String: String] = [:],
+                    arguments: [String] = []) {
+            self.arguments = arguments
             self.scale = scale
             self.compositorProtocolLog = compositorProtocolLog
             self.environment = environment
@@ -82,11 +86,10 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
             throw HarnessError("dbus-daemon is not installed (apt-get install dbus)")
         }
         let python = "/usr/bin/python3"
-        for (path, what) in [(python, "Debian's python3 (with python3-dbus)"), (Paths.kwinDriver, "kwin-driver.py"),
-                             (Paths.kwinInput, "segue-kwin-input (apt-get install plasma-wayland-protocols, then rebuild meson-helpers)"),
-                             (Paths.demo, "segue-demo")]
+        try Paths.requireBuilt([Paths.kwinInput])
+        for (path, what) in [(python, "Debian's python3 (with python3-dbus)"), (Paths.kwinDriver, "kwin-driver.py")]
         where !FileManager.default.fileExists(atPath: path) {
-            throw HarnessError("\(what) not found at \(path) (run `make test`)")
+            throw HarnessError("\(what) not found at \(path)")
         }
 
         let template = NSTemporaryDirectory() + "segue-kwin-XXXXXX"
@@ -215,7 +218,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         var appEnv = env
         appEnv["WAYLAND_DEBUG"] = "1"
         appEnv.merge(options.environment) { $1 }
-        app = try Subprocess(Paths.demo, ["--trace", tracePath], environment: appEnv,
+        app = try Subprocess(Paths.demo, ["--trace", tracePath] + options.arguments, environment: appEnv,
                              stdout: appLogHandle, stderr: appLogHandle)
     }
 

@@ -144,12 +144,8 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
 
     // MARK: PerformanceSession
 
-    /// Waits `ms`, then moves the pointer (mutter stamps the event).
-    public func move(to point: Point, afterMs ms: UInt32) throws { try mutter.move(to: point, afterMs: ms) }
-    /// Waits `ms`, then presses the left button.
-    public func press(afterMs ms: UInt32) throws { try mutter.press(afterMs: ms) }
-    /// Waits `ms`, then releases the left button.
-    public func release(afterMs ms: UInt32) throws { try mutter.release(afterMs: ms) }
+    /// Waits `ms`, then injects `event` (mutter stamps it): ``MutterSession/inject(_:afterMs:)``.
+    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws { try mutter.inject(event, afterMs: ms) }
     /// Moves the held pointer at once.
     public func dragMotion(to point: Point, intervalMs: UInt32) throws {
         // mutter stamps injected events with its own clock: the caller's schedule is the cadence.

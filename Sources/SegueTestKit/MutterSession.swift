@@ -44,7 +44,10 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         public var waylandDebug = ProcessInfo.processInfo.environment["SEGUE_WAYLAND_DEBUG"] == "1"
         /// Extra environment for `segue-demo`.
         public var environment: [String: String] = [:]
-        public init(waylandDebug: Bool? = nil, environment: [String: String] = [:]) {
+        /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
+        public var arguments: [String] = []
+        public init(waylandDebug: Bool? = nil, environment: [String: String] = [:], arguments: [String] = []) {
+            self.arguments = arguments
             if let waylandDebug { self.waylandDebug = waylandDebug }
             self.environment = environment
         }
@@ -69,10 +72,11 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
             tools[tool] = path
         }
         for (path, what) in [(Self.python, "python3 (Debian's, with python3-dbus and python3-gi)"),
-                             (Self.driverScript, "the mutter driver"), (Paths.demo, "segue-demo (swift build)")]
+                             (Self.driverScript, "the mutter driver")]
         where !FileManager.default.fileExists(atPath: path) {
             throw HarnessError("\(what) not found at \(path)")
         }
+        try Paths.requireBuilt([])
 
         let template = NSTemporaryDirectory() + "segue-mutter-XXXXXX"
         var buffer = Array(template.utf8CString)
@@ -136,7 +140,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         if options.waylandDebug { env["WAYLAND_DEBUG"] = "1" }
         env.merge(options.environment) { $1 }
         let appLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/app.log"))
-        app = try Subprocess(Paths.demo, ["--trace", tracePath], environment: env, stdout: appLog, stderr: appLog)
+        app = try Subprocess(Paths.demo, ["--trace", tracePath] + options.arguments, environment: env, stdout: appLog, stderr: appLog)
     }
 
     private func launch(_ name: String, _ path: String, _ arguments: [String], _ env: [String: String]) throws {
@@ -204,27 +208,21 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         return reply
     }
 
-    /// Waits `ms`, then moves the pointer to `point` (screen coordinates).
-    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+    /// The session's one input primitive: mutter's remote desktop stamps events with its own
+    /// clock, so this waits `ms` of real time, then sends `event` (points in screen
+    /// coordinates; keys as evdev codes; wheel clicks as discrete steps).
+    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws {
         usleep(ms * 1000)
-        pointer = point
-        try send("motion \(point.x) \(point.y)")
-    }
-
-    public func press(afterMs ms: UInt32 = 16) throws {
-        usleep(ms * 1000)
-        try send("button left down")
-    }
-
-    public func release(afterMs ms: UInt32 = 16) throws {
-        usleep(ms * 1000)
-        try send("button left up")
-    }
-
-    /// An evdev key code (e.g. 56 left Alt, 105 Left) down or up.
-    public func key(_ code: Int, down: Bool) throws {
-        usleep(30_000)
-        try send("key \(code) \(down ? "down" : "up")")
+        switch event {
+        case .motion(let point):
+            pointer = point
+            try send("motion \(point.x) \(point.y)")
+        case .button(let button, let down): try send("button \(button.rawValue) \(down ? "down" : "up")")
+        case .key(let code, let down): try send("key \(code) \(down ? "down" : "up")")
+        case .wheel(let clicks, let vertical): try send("axis-discrete \(vertical ? "vertical" : "horizontal") \(clicks)")
+        case .touch(let phase, let id, let point):
+            try send("touch \(phase.rawValue) \(id)" + (point.map { " \($0.x) \($0.y)" } ?? ""))
+        }
     }
 
     // MARK: looking

@@ -31,6 +31,44 @@ public enum Paths {
     /// Screenshots the tests keep (README gallery, looking at failures).
     public static var artifacts: String { root + "/artifacts" }
 
+    /// The command that builds the test helpers in meson-helpers/build.
+    public static let helpersBuildCommand = "meson setup meson-helpers/build meson-helpers && ninja -C meson-helpers/build"
+
+    /// Throws one line naming the first of `helpers` (meson-helpers/build products, e.g.
+    /// ``inject``) that is missing or older than its sources, and the command that builds it;
+    /// and for `segue-demo` when it is missing. Every session calls it before starting anything,
+    /// so a plain `swift test` without the helpers fails at once and says why.
+    public static func requireBuilt(_ helpers: [String], demo: String? = Paths.demo) throws {
+        let fm = FileManager.default
+        for path in helpers {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            guard fm.fileExists(atPath: path) else {
+                let extra = path == kwinInput ? " (it is built only when plasma-wayland-protocols is installed: apt-get install plasma-wayland-protocols, then meson setup --reconfigure)" : ""
+                throw HarnessError("test helper \(name) is not built (\(path)): run `\(helpersBuildCommand)` in \(root)\(extra)")
+            }
+            if let built = modified(path), let newest = newestSource(of: name), newest > built {
+                throw HarnessError("test helper \(name) is older than meson-helpers' sources: run `ninja -C meson-helpers/build` in \(root)")
+            }
+        }
+        if let demo, !fm.fileExists(atPath: demo) {
+            throw HarnessError("segue-demo is not built (\(demo)): run `swift build` in \(root)")
+        }
+    }
+
+    private static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+
+    /// The newest modification time of a helper's own C sources and headers in meson-helpers/
+    /// (`segue-inject` ← `segue-inject*.c|h`; the plugin ← `segue-test-*`).
+    private static func newestSource(of helper: String) -> Date? {
+        let prefix = helper.hasPrefix("segue-test-plugin") ? "segue-test-" : helper
+        let dir = root + "/meson-helpers"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        return names.filter { $0.hasPrefix(prefix) && ($0.hasSuffix(".c") || $0.hasSuffix(".h")) }
+            .compactMap { modified(dir + "/" + $0) }.max()
+    }
+
     /// Finds an executable on PATH.
     public static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

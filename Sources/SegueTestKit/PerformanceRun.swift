@@ -186,13 +186,18 @@ public struct PerformanceRun: Sendable {
 
     /// Asks the app for a snapshot and waits until the file shows it.
     public static func snapshot(_ session: some PerformanceSession) throws -> Snapshot {
+        try snapshot(session, statsPath: session.statsPath)
+    }
+
+    /// Asks the app of any session (run with `--stats statsPath`) for a snapshot and waits until the file shows it.
+    public static func snapshot(_ session: some CompositorSession, statsPath: String) throws -> Snapshot {
         guard let app = session.app, app.isRunning else { throw HarnessError("the client is not running: \(session.appLog)") }
-        let before = (try? read(session.statsPath))?["time_ms"] ?? -1
+        let before = (try? read(statsPath))?["time_ms"] ?? -1
         kill(app.process.processIdentifier, SIGUSR1)
         var result: Snapshot?
         do {
             try session.waitFor("a stats snapshot", timeout: 5) {
-                guard let next = try? read(session.statsPath), next["time_ms"] != before else { return false }
+                guard let next = try? read(statsPath), next["time_ms"] != before else { return false }
                 result = next
                 return true
             }

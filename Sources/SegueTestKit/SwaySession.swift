@@ -39,8 +39,11 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
         public var environment: [String: String]
         /// Lines appended to the sway config.
         public var extraConfig: String
+        /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
+        public var arguments: [String]
         public init(outputWidth: Int = 804, outputHeight: Int = 629, scale: Int = 1, waylandDebug: Bool = false,
-                    environment: [String: String] = [:], extraConfig: String = "") {
+                    environment: [String: String] = [:], extraConfig: String = "", arguments: [String] = []) {
+            self.arguments = arguments
             self.outputWidth = outputWidth
             self.outputHeight = outputHeight
             self.scale = scale
@@ -89,10 +92,7 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
             found.append(path)
         }
         tools = (found[0], found[1], found[2])
-        for (path, what) in [(Paths.vpointer, "segue-vpointer"), (Paths.demo, "segue-demo")]
-        where !FileManager.default.fileExists(atPath: path) {
-            throw HarnessError("\(what) not built at \(path) (meson/ninja in meson-helpers, swift build)")
-        }
+        try Paths.requireBuilt([Paths.vpointer])
 
         let template = NSTemporaryDirectory() + "segue-sway-XXXXXX"
         var buffer = Array(template.utf8CString)
@@ -167,7 +167,7 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
             appEnv.merge(options.environment) { $1 }
             if options.waylandDebug { appEnv["WAYLAND_DEBUG"] = "1" }
             let appLog = FileHandle(forWritingAtPath: SwaySession.createFile(runtimeDir + "/app.log"))
-            app = try Subprocess("/usr/bin/env", ["--default-signal", Paths.demo, "--trace", tracePath], environment: appEnv,
+            app = try Subprocess("/usr/bin/env", ["--default-signal", Paths.demo, "--trace", tracePath] + options.arguments, environment: appEnv,
                                  stdout: appLog, stderr: appLog)
         } catch {
             stop()
@@ -242,21 +242,24 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
 
     public func advance(ms: UInt32) { clock += ms }
 
-    /// Moves the pointer to `point` in layout (logical) pixels.
-    public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
+    /// The session's one input primitive: `segue-vpointer` stamps pointer events with ``clock``,
+    /// advanced by `ms`; points are in layout (logical) pixels; a wheel click is 10 px (source
+    /// wheel). Keys go through ``wtype(_:settleMs:)``: its virtual keyboard lives only while
+    /// wtype runs, so a key cannot be held down across two calls.
+    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws {
         advance(ms: ms)
-        pointer = point
-        try send("motion \(point.x) \(point.y) \(clock)")
-    }
-
-    public func press(afterMs ms: UInt32 = 16) throws {
-        advance(ms: ms)
-        try send("button left down \(clock)")
-    }
-
-    public func release(afterMs ms: UInt32 = 16) throws {
-        advance(ms: ms)
-        try send("button left up \(clock)")
+        switch event {
+        case .motion(let point):
+            pointer = point
+            try send("motion \(point.x) \(point.y) \(clock)")
+        case .button(let button, let down): try send("button \(button.rawValue) \(down ? "down" : "up") \(clock)")
+        case .wheel(let clicks, let vertical):
+            try send("axis \(vertical ? "vertical" : "horizontal") \(clicks * 10) \(clock)")
+        case .touch:
+            throw HarnessError("sway: '\(event)': wlroots 0.15 has no virtual touch device")
+        case .key:
+            throw HarnessError("sway: '\(event)' cannot be injected alone; type keys with wtype(_:) (e.g. [\"-M\", \"ctrl\", \"-k\", \"Tab\", \"-m\", \"ctrl\"])")
+        }
     }
 
     // MARK: trace

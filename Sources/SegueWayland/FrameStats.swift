@@ -1,5 +1,6 @@
 import CWayland
 import Glibc
+import Segue
 
 /// Figures for `segue-demo --stats FILE`: frames, frame callbacks, input-to-commit latency,
 /// wake-ups, CPU time and memory, written as one JSON object.
@@ -36,6 +37,11 @@ public final class FrameStats {
     /// Arrival time of the oldest input event not yet shown by a committed frame.
     private var pendingInput: Double?
     private var inputEvents = 0
+    /// `wl_pointer.enter`s received: a test's proof that the pointer reached the window at all.
+    private var pointerEnters = 0
+    /// Key presses the keyboard's repeat timer made (client-side key repeat), and real ones.
+    private var keyRepeats = 0
+    private var keyPresses = 0
     /// Idle work run (``Segue/Window/performWhenIdle(_:)``): pieces, and the CPU time they
     /// took on the main thread — work moved out of gestures, still paid by the process.
     private var idleWorkPieces = 0
@@ -54,8 +60,13 @@ public final class FrameStats {
 
     func now() -> Double { segue_monotonic_ms() }
 
-    func inputArrived(at time: Double) {
+    func inputArrived(_ event: InputEvent, at time: Double) {
         inputEvents += 1
+        switch event.kind {
+        case .pointerEnter: pointerEnters += 1
+        case .key(let key) where key.pressed: if key.isRepeat { keyRepeats += 1 } else { keyPresses += 1 }
+        default: break
+        }
         if pendingInput == nil { pendingInput = time }
     }
 
@@ -116,6 +127,9 @@ public final class FrameStats {
             ("frames_discarded", "\(discarded)"),
             ("output_refresh_ms", fmt(Double(refreshNanoseconds) / 1e6)),
             ("input_events", "\(inputEvents)"),
+            ("pointer_enters", "\(pointerEnters)"),
+            ("key_presses", "\(keyPresses)"),
+            ("key_repeats", "\(keyRepeats)"),
             ("latency_samples", "\(latencies.count)"),
             ("latency_p50_ms", fmt(percentile(latencies, 0.5))),
             ("latency_p99_ms", fmt(percentile(latencies, 0.99))),

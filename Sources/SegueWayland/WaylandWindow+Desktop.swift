@@ -58,7 +58,7 @@ extension WaylandWindow {
 
     func handle(_ event: InputEvent, from seat: WaylandSeat) {
         lastSeat = seat
-        stats?.inputArrived(at: display.loop.lastReadTime)
+        stats?.inputArrived(event, at: display.loop.lastReadTime)
         let margin = frameMargin
         guard margin > 0 || pointerBorderEdges != nil || !borderTouches.isEmpty else {
             content.handle(event)

@@ -127,9 +127,30 @@ struct PerspectiveTests {
         #expect(rows.count + 10 < plain.count)   // the corner arcs cut the edge column short
     }
 
+    /// With e = 50 and w/2 = 100 at 60°, w = 1 + u·sin θ / e is ≤ 0 for u ≤ −57.7: the left part
+    /// of the plane is behind the eye. Projected naively it would land mirrored on the right
+    /// (u = −100 at x = midX + 68, upside down); only the part in front may be drawn.
     @Test func partOfThePlaneBehindTheEyeIsNotDrawn() {
-        // With e = 100 and w/2 = 100, the near edge at 60° would cross the eye plane.
-        let surface = render(angle: Double.pi / 3, eye: 100)
-        #expect(!surface.paintedColumns().isEmpty)
+        let angle = Double.pi / 3, eye = 50.0
+        let surface = render(angle: angle, eye: eye)
+        let columns = surface.paintedColumns()
+        // The right edge (u = +100): x = 100·cos θ / (1 + 100·sin θ / 50) = 18.3 right of midX.
+        let right = rect.midX + projected(rect.width / 2, angle: angle, eye: eye).x
+        #expect(abs(Double(columns.last ?? -1) - right.rounded(.down)) <= 1, "right edge \(right), last column \(String(describing: columns.last))")
+        // The near side grows without bound towards the eye plane: it covers the surface's left edge.
+        #expect(columns.first == 0, "first painted column \(String(describing: columns.first))")
+        // Nothing right of the right edge: the part behind the eye is not folded back into view.
+        #expect(!columns.contains { Double($0) > right + 1 }, "painted beyond the right edge: \(columns.filter { Double($0) > right + 1 }.prefix(5))")
+        // A column in between is as tall as its divide says: X = x − midX comes from
+        // u = X / (cos θ − X·sin θ / e).
+        for column in [150, 180, 210] {
+            let x = Double(column) + 0.5 - rect.midX
+            let u = x / (cos(angle) - x * sin(angle) / eye)
+            let h = rect.height * projected(u, angle: angle, eye: eye).yScale
+            // Centred on midY, clipped to the 250-pixel surface.
+            let height = min(250, rect.midY + h / 2) - max(0, rect.midY - h / 2)
+            let rows = surface.paintedRows(inColumn: column)
+            #expect(abs(Double(rows.count) - height) <= 2.5, "column \(column): \(rows.count) rows, expected \(height)")
+        }
     }
 }

@@ -80,13 +80,3 @@ extension Surface {
         return [a, c.red * a, c.green * a, c.blue * a].map { Int(($0 * 255).rounded()) }
     }
 }
-
-/// Compares `surface` with `References/<name>.png` beside this file, by SegueTesting's
-/// ``ReferenceImages`` (≥ 99.9 % of pixels within 2/255 on every premultiplied channel; a missing
-/// reference fails unless `SEGUE_UPDATE_REFERENCES=1`).
-func expectMatchesReference(_ surface: Surface, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References").path
-    if let failure = try ReferenceImages.mismatch(surface, named: name, in: directory) {
-        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
-    }
-}

@@ -15,6 +15,11 @@ import Testing
 @Suite("Modal scenes offscreen")
 struct ModalScenesTests {
     static let size = Size(width: 800, height: 600)
+    /// Tutorial 000 gives the overlay no figure of its own: its animators' default, 0.5 s.
+    static let overlayDuration = 0.5
+    /// Tutorial 004 runs 3.0 s as a demo speed; the demo plays it at tutorial 002's product
+    /// speed, 0.6 s.
+    static let expandDuration = 0.6
 
     /// The Modal page as the window's root (the page then fills the window, as in the app
     /// above the tab bar).
@@ -64,7 +69,7 @@ struct ModalScenesTests {
         weak var weakPanelView: View?
         weak var weakDimming: View?
         do {
-        let half = scene.render(at: 0.5, of: OverlayAnimator.duration) { scene.page.presentOverlay() }
+        let half = scene.render(at: 0.5, of: Self.overlayDuration) { scene.page.presentOverlay() }
         try expectMatchesReference(half, named: "overlay-present-50")
         // Mid-way the panel is centred, full 2/3 height, narrower than its final width.
         let panel = try #require(scene.presented?.view)
@@ -92,7 +97,7 @@ struct ModalScenesTests {
         weakPanelView = panel
         weakDimming = presentation.dimmingView
         }
-        let dismissing = scene.render(at: 0.5, of: OverlayAnimator.duration) { scene.host.key(.escape) }
+        let dismissing = scene.render(at: 0.5, of: Self.overlayDuration) { scene.host.key(.escape) }
         try expectMatchesReference(dismissing, named: "overlay-dismiss-50")
         scene.settle()
         #expect(scene.completions(.dismiss) == [true])
@@ -120,7 +125,7 @@ struct ModalScenesTests {
         let scene = Scene()
         let presenterView = scene.page.view
         let parent = try #require(presenterView.superview)
-        let d = ExpandAnimator.defaultDuration
+        let d = Self.expandDuration
         weak var weakDetail: ExpandDetailPage?
         weak var weakDetailView: View?
         do {
@@ -187,14 +192,19 @@ struct ModalScenesTests {
     // MARK: durations
 
     /// Begin → complete on the frame clock, for each presentation and its dismissal: the
-    /// tutorials' durations (overlay 0.5 s, expand 0.6 s), within a frame.
+    /// tutorials' durations, within a frame. The figures are written here, not read from the
+    /// animators under test.
     @Test(arguments: ["overlay", "expand"])
     func measuredDurations(scene name: String) {
         let scene = Scene()
         let duration: Double
         switch name {
-        case "overlay": scene.page.presentOverlay(); duration = OverlayAnimator.duration
-        default: scene.page.presentDetail(); duration = ExpandAnimator.defaultDuration
+        case "overlay":
+            scene.page.presentOverlay()
+            duration = Self.overlayDuration
+        default:
+            scene.page.presentDetail()
+            duration = Self.expandDuration
         }
         scene.settle()
         scene.host.key(.escape)

@@ -24,7 +24,7 @@ struct NavigationScenesTests {
     @Test func scaleAndFadePushTakesAQuarterSecondAndResetsTheOldPage() throws {
         let (host, navigation) = fixture(row: 1)
         host.frame() // the timeline starts at this tick
-        host.frame(after: ScaleFadeAnimator.duration / 2)
+        host.frame(after: 0.25 / 2) // tutorial 003's push: 0.25 s
         let list = navigation.viewControllers[0]
         // Half-way in time on ease-in-out is half-way in value: scale 0.55, alpha 0.5.
         #expect(abs(list.view.transform.a - 0.55) < 0.01, "scale \(list.view.transform.a)")
@@ -39,7 +39,7 @@ struct NavigationScenesTests {
     @Test func pixelateDissolveFollowsFrameTimeThenRestoresBothPages() throws {
         let (host, navigation) = fixture(row: 2)
         host.frame()
-        host.frame(after: PixelateAnimator.duration * 0.3)
+        host.frame(after: 1.0 * 0.3) // the dissolve's 1 s (tutorial 003 gives no figure: the demo's choice)
         let effect = navigation.containerView.subviews.compactMap { $0 as? PixelateView }.first
         let progress = try #require(effect?.progress)
         #expect(abs(progress - 0.3) < 1e-6, "progress is (t − t0) / D on frame time: \(progress)")

@@ -49,7 +49,8 @@ struct SettleTimingTests {
         #expect((end.event == .finish) == finishes)
         let v = try #require(end.velocity)
         let target = finishes ? 1.0 : 0.0
-        let omega = FlatZoomAnimator.spring.angularFrequency
+        // Tutorial 001: a 0.8 s spring with damping 0.5 (ω₀ by Motion's duration mapping).
+        let omega = Spring(duration: 0.8, dampingRatio: Self.tutorialDamping).angularFrequency
         let h = 1.0 / 60
         var passedTheEnd = false, k = 0
         while let shown = animator.flyingView?.shownRect, k < 300 {
@@ -182,7 +183,8 @@ struct SettleTimingTests {
         let icon = ModalPage.iconFrame
         func fraction() -> Double { (size.width - detail.view.frame.width) / (size.width - icon.width) }
         let h = 1.0 / 60, f1 = progress + v * h, delta = 1 - f1
-        let length = delta * ExpandAnimator.defaultDuration / speed
+        // The expand's duration, 0.6 s (tutorial 002's product speed; 004's 3.0 s is a demo speed).
+        let length = delta * 0.6 / speed
         let curve = TimingCurve.easeOut
         let bend = v * length / delta - curve.slope(at: 0)
         var k = 0

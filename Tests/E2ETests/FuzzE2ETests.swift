@@ -24,7 +24,12 @@ struct FuzzE2ETests {
         try script.save(to: path)
         let report = try FuzzRun.run(script, keepShotsAs: "fuzz-seed-\(seed)")
         print(report.summary)
-        #expect(report.events >= 5000)
+        // Every event was sent, and the input reached the app: it read events during the
+        // stream, the pointer entered its window, and the stream began transitions.
+        #expect(report.events == script.events && script.events >= 5000)
+        #expect(report.eventsReceived > 0)
+        #expect(report.pointerEnters > 0)
+        #expect(report.transitionsBegun > 0)
         #expect(report.passed, "\(report.summary)\nreplay: .build/debug/segue-fuzz --replay \(path)")
         #expect(report.violations.isEmpty, "\(report.violations.prefix(5))")
         #expect(report.launchScreenRestored)

@@ -15,7 +15,8 @@ import Testing
 @Suite(.serialized)
 struct MutterE2ETests {
     /// The header bar the app draws itself when the compositor offers no decorations: 46
-    /// logical px at the top of the window geometry, the app's content right below it.
+    /// logical px at the top of the window geometry (libadwaita 1.2's, written out in
+    /// ``DemoLayout/headerHeight``), the app's content right below it.
     static let headerHeight = Int(DemoLayout.headerHeight)
     /// The dot's centre in the navigation page's coordinates.
     static let dotInPage = DemoLayout.rowDot(0)

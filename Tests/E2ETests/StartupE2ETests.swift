@@ -148,8 +148,11 @@ struct StartupE2ETests {
         let complete = try #require(records.first { $0.event == .complete }?.time)
         #expect(begin >= beforeClick && begin <= afterComplete, "begin at \(begin), click at \(beforeClick)")
         #expect(complete <= afterComplete)
-        // 0.5 s (SlideAnimator's push, UINavigationController's) + the first frame + one more.
-        #expect(complete - begin >= 0.5 && complete - begin < 0.5 + 0.15, "begin → complete \(complete - begin) s")
+        // Tutorial 000's slide, 0.5 s: never early. How late the completing frame comes depends
+        // on the machine's load; the exact bound (within a frame) is pinned on the manual clock
+        // by TransitionDurationTests.
+        print("measured: push begin → complete \(complete - begin) s (tutorial 000: 0.5 s)")
+        #expect(complete - begin >= 0.5, "begin → complete \(complete - begin) s, before the tutorial's 0.5 s")
     }
 
     // MARK: running the binary

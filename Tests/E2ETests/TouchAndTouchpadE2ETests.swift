@@ -21,13 +21,8 @@ struct TouchAndTouchpadE2ETests {
         return detail
     }
 
-    private func touch(_ session: HeadlessSession, _ phase: String, _ point: Point? = nil, afterMs ms: UInt32 = 16) throws {
-        session.advance(ms: ms)
-        if let point {
-            try session.send("touch \(phase) 0 \(point.x) \(point.y) \(session.clock)")
-        } else {
-            try session.send("touch \(phase) 0 \(session.clock)")
-        }
+    private func touch(_ session: HeadlessSession, _ phase: TouchPhase, _ point: Point? = nil, afterMs ms: UInt32 = 16) throws {
+        try session.touch(phase, at: point, afterMs: ms)
     }
 
     /// A two-finger horizontal scroll of `units` in `steps` events 16 ms apart; lifted when `lift`.
@@ -50,9 +45,9 @@ struct TouchAndTouchpadE2ETests {
         _ = try pushDetail(session)
 
         let y = 300.0
-        try touch(session, "down", Point(x: 5, y: y), afterMs: 100)
+        try touch(session, .down, Point(x: 5, y: y), afterMs: 100)
         for step in 1...12 {
-            try touch(session, "motion", Point(x: 5 + (0.4 * Double(Self.width) - 5) * Double(step) / 12, y: y))
+            try touch(session, .motion, Point(x: 5 + (0.4 * Double(Self.width) - 5) * Double(step) / 12, y: y))
         }
         let held = try session.stableScreenshot()
         session.keep(held, as: "e2e-touch-pop-held-40")
@@ -61,9 +56,9 @@ struct TouchAndTouchpadE2ETests {
 
         // On to 70 % and lift: past half-way, the pop completes.
         for step in 1...6 {
-            try touch(session, "motion", Point(x: 320 + (0.7 * Double(Self.width) - 320) * Double(step) / 6, y: y))
+            try touch(session, .motion, Point(x: 320 + (0.7 * Double(Self.width) - 320) * Double(step) / 6, y: y))
         }
-        try touch(session, "up", afterMs: 120)
+        try touch(session, .up, afterMs: 120)
         let popped = try session.parkedScreenshot()
         #expect(popped.fractionDiffering(from: list) < 0.001, "after the pop the list is back")
         let completions = session.trace.filter { $0.event == .complete }

@@ -267,6 +267,15 @@ class Driver:
                 self.rd.NotifyPointerMotionAbsolute(self.stream_path, float(args[0]), float(args[1]))
             elif command == "button" and len(args) in (2, 3) and args[0] in BUTTONS and args[1] in ("down", "up"):
                 self.rd.NotifyPointerButton(dbus.Int32(BUTTONS[args[0]]), args[1] == "down")
+            elif command == "axis-discrete" and len(args) == 2 and args[0] in ("vertical", "horizontal"):
+                # Wheel clicks: mutter sends wl_pointer.axis (10 px a click) with axis_discrete.
+                self.rd.NotifyPointerAxisDiscrete(dbus.UInt32(0 if args[0] == "vertical" else 1), dbus.Int32(int(args[1])))
+            elif command == "touch" and len(args) == 4 and args[0] in ("down", "motion"):
+                # Absolute on the screen-cast stream, as the pointer's motion.
+                notify = self.rd.NotifyTouchDown if args[0] == "down" else self.rd.NotifyTouchMotion
+                notify(self.stream_path, dbus.UInt32(int(args[1])), float(args[2]), float(args[3]))
+            elif command == "touch" and len(args) == 2 and args[0] == "up":
+                self.rd.NotifyTouchUp(dbus.UInt32(int(args[1])))
             elif command == "key" and len(args) in (2, 3) and args[1] in ("down", "up"):
                 self.rd.NotifyKeyboardKeycode(dbus.UInt32(int(args[0])), args[1] == "down")
             elif command == "capture" and len(args) == 1:
