@@ -93,6 +93,22 @@ public final class TransitionContext {
         }
     }
 
+    /// Whether the container owns the to view's frame: then the view is put at
+    /// ``finalFrame(for:)`` and laid out before the animator runs, as UIKit's navigation and tab
+    /// controllers and full-screen presentations do (an animator that does not size the incoming
+    /// view still finds it sized). True by default; false for a custom presentation, whose
+    /// animator places the presented view itself.
+    public var containerOwnsToViewFrame = true
+
+    /// Puts the to view at its final frame and lays it out, when the container owns that frame.
+    func sizeIncomingView() {
+        guard containerOwnsToViewFrame, let toView = view(forKey: .to) else { return }
+        let frame = finalFrame(for: toViewController)
+        guard !frame.isEmpty else { return }
+        toView.frame = frame
+        toView.layoutIfNeeded()
+    }
+
     /// Says which views take part (see ``view(forKey:)``); both do by default.
     public func setParticipatingViews(from: Bool, to: Bool) {
         animatesFromView = from
