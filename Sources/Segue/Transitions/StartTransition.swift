@@ -96,10 +96,10 @@ extension ViewController {
         } else if let interaction {
             context.sizeIncomingView()
             context.run()
-            interaction.startInteractiveTransition(context)
+            context.whileCurrent { interaction.startInteractiveTransition(context) }
         } else {
             context.sizeIncomingView()
-            animator.animateTransition(using: context)
+            context.whileCurrent { animator.animateTransition(using: context) }
             context.run()
         }
         return context

@@ -4,8 +4,11 @@ import Motion
 @MainActor
 struct PropertyAnimation {
     let apply: (Double) -> Void
+    /// The view whose property this is (for the window an animation outside a transition runs in).
+    weak var view: View?
 
     init<Value: Interpolatable>(view: View, keyPath: ReferenceWritableKeyPath<View, Value>, from: Value, to: Value) {
+        self.view = view
         apply = { [weak view] fraction in
             view?[keyPath: keyPath] = Value.interpolate(from: from, to: to, fraction: fraction)
         }
@@ -19,8 +22,12 @@ struct PropertyAnimation {
 enum AnimationRecorder {
     private static var stack: [[PropertyAnimation]] = []
 
+    /// Set while start values are put back: those assignments are not changes to record (in a
+    /// nested capture, a keyframe inside a keyframe group, they would land in the outer one).
+    private static var isRestoring = false
+
     static func record(_ animation: PropertyAnimation) {
-        guard !stack.isEmpty else { return }
+        guard !stack.isEmpty, !isRestoring else { return }
         stack[stack.count - 1].append(animation)
     }
 
@@ -31,7 +38,9 @@ enum AnimationRecorder {
         changes()
         let recorded = stack.removeLast()
         // Reverse order restores the earliest start value when one property changed twice.
+        isRestoring = true
         for animation in recorded.reversed() { animation.apply(0) }
+        isRestoring = false
         return recorded
     }
 }
