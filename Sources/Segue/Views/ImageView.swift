@@ -4,7 +4,7 @@ import Canvas
 /// A view showing an image scaled to its bounds, as `UIImageView` (scale-to-fill), its corners
 /// rounded by ``View/cornerRadius``.
 ///
-/// It draws the image straight into each frame from an ``ImagePyramid`` (no cached copy to
+/// It draws the image straight into each frame from an `ImagePyramid` (no cached copy to
 /// render again when its size animates, no per-frame convolution when squeezed).
 @MainActor
 open class ImageView: View {

@@ -11,7 +11,7 @@ import Geometry
 /// | `transform` (`CATransform3D`) | ``View/transform`` and ``View/rotationY`` (with ``View/perspectiveDistance`` from `m34`) |
 /// | `sublayerTransform` (`m34`) | ``View/sublayerPerspectiveDistance`` |
 ///
-/// Segue draws affine transforms and rotations about the y axis: a ``Transform3D`` that turns
+/// Segue draws affine transforms and rotations about the y axis: a `Transform3D` that turns
 /// about another axis is drawn as its y rotation. A y rotation without `m34` is still seen with
 /// the view's ``View/perspectiveDistance`` (Core Animation would draw it flat).
 @MainActor
@@ -42,7 +42,7 @@ public final class Layer {
 
     /// The layer's 3D transform about its centre, as `CALayer.transform`. A transform that keeps
     /// the plane sets ``View/transform`` (and a y rotation of 0); one that turns out of the plane
-    /// sets ``View/rotationY`` (its angle about y, ``Transform3D/rotationY``) with the translation
+    /// sets ``View/rotationY`` (its angle about y, `Transform3D.rotationY`) with the translation
     /// in ``View/transform``; a non-zero `m34` sets ``View/perspectiveDistance`` to −1 / `m34`.
     /// Reading gives the transform those properties make.
     public var transform: Transform3D {
