@@ -18,6 +18,11 @@ let package = Package(
         .executableTarget(name: "hello-segue", dependencies: [
             .product(name: "SegueKit", package: segueRoot.lastPathComponent.lowercased()),
         ]),
+        // The tutorials' own transition classes (Tests/TutorialPortsTests, linked in) in a real
+        // window, for TutorialPortsE2ETests.
+        .executableTarget(name: "tutorial-ports", dependencies: [
+            .product(name: "SegueKit", package: segueRoot.lastPathComponent.lowercased()),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -55,6 +55,18 @@ struct Tutorial000PortTests {
         #expect(scene.first.view.transform == .identity)
     }
 
+    /// The starter page's click pushes its next page (what the e2e app relies on).
+    @Test func aClickPushesTheNextPage() throws {
+        let second = ColourPage("Second", colour: Color(hex: 0xE76F51))
+        let navigation = NavigationController(rootViewController: ColourPage("First", colour: Color(hex: 0x264653), next: second))
+        let delegate = SDENavigationControllerDelegate()
+        navigation.delegate = delegate
+        let host = OffscreenWindow(root: navigation, size: Self.size)
+        host.click(at: Point(x: 400, y: 300))
+        host.runFrames()
+        #expect(navigation.topViewController === second)
+    }
+
     @Test func durationIsTheArticles() throws {
         let scene = Navigation()
         let push = try scene.host.measureTransition { scene.navigation.pushViewController(scene.second, animated: true) }

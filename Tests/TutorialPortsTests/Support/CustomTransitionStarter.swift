@@ -26,6 +26,8 @@ final class RootViewController: ViewController {
         image.backgroundColor = Self.iconColour
         image.cornerRadius = 20
         view.addSubview(image)
+        // The "Tap to view" button: a click anywhere on the page.
+        view.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.presentDetail() })
         setView(view)
     }
 
