@@ -185,6 +185,13 @@ struct UIKitAPITests {
         root.view.addSubview(scaled)
         #expect(abs(pan.translation(in: scaled).x - 50) < 0.01)
 
+        final class Taps { var count = 0; func tapped(_ tap: TapGestureRecognizer) { count += 1 } }
+        let taps = Taps()
+        let tap = TapGestureRecognizer(target: taps, action: Taps.tapped)
+        root.view.addGestureRecognizer(tap)
+        host.click(at: Point(x: 300, y: 200))
+        #expect(taps.count == 1, "UITapGestureRecognizer(target:action:)")
+
         let a = LoggingPage("A"), b = LoggingPage("B")
         let list: [ViewController] = [a, b]
         #expect(list.firstIndex(of: b) == 1)

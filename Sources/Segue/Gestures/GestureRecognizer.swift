@@ -51,6 +51,16 @@ open class GestureRecognizer {
         self.onChange = onChange
     }
 
+    /// A recognizer that calls `action` on `target` on each state change, as
+    /// `UIGestureRecognizer(target:action:)` (`UITapGestureRecognizer(target:action:)` …; see
+    /// ``addTarget(_:action:)``).
+    public convenience init<Target: AnyObject, Recognizer: GestureRecognizer>(
+        target: Target, action: @escaping @MainActor (Target) -> (Recognizer) -> Void
+    ) {
+        self.init(onChange: nil)
+        addTarget(target, action: action)
+    }
+
     /// Higher priority recognizers get to begin first when several could (edge pans > pans).
     open var priority: Int { 0 }
 
