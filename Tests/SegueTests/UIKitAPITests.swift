@@ -43,6 +43,16 @@ private final class PushWith: NavigationControllerDelegate {
     }
 }
 
+/// One animator for both directions (000's overlay, 004's expand do so).
+@MainActor
+private final class BothWays: TransitioningDelegate {
+    let animator: AnimatedTransitioning
+    init(_ animator: AnimatedTransitioning) { self.animator = animator }
+    func animationController(forPresented presented: ViewController, presenting: ViewController,
+                             source: ViewController) -> AnimatedTransitioning? { animator }
+    func animationController(forDismissed dismissed: ViewController) -> AnimatedTransitioning? { animator }
+}
+
 @MainActor
 private final class GestureTarget {
     var states: [GestureRecognizer.State] = []
@@ -138,6 +148,30 @@ struct UIKitAPITests {
         host.runFrames()
         #expect(page.view.alpha == 1)
         #expect(host.completions.map(\.completed) == [true])
+    }
+
+    /// UIKit: `isBeingPresented` while the presentation runs (asked in `animateTransition`),
+    /// `isBeingDismissed` while the dismissal runs, neither otherwise.
+    @Test func beingPresentedAndDismissed() {
+        let root = LoggingPage("Root")
+        let host = OffscreenWindow(root: root, size: Size(width: 400, height: 300))
+        var seen: [(presented: Bool, dismissed: Bool)] = []
+        let sheet = LoggingPage("Sheet")
+        let animator = UIViewStyleAnimator(duration: 0.2) { context, _ in
+            seen.append((sheet.isBeingPresented, sheet.isBeingDismissed))
+            View.animate(withDuration: 0.2, animations: {}, completion: { _ in
+                context.completeTransition(!context.transitionWasCancelled)
+            })
+        }
+        let delegate = BothWays(animator)
+        sheet.transitioningDelegate = delegate
+        root.present(sheet)
+        host.runFrames()
+        #expect(!sheet.isBeingPresented && !sheet.isBeingDismissed)
+        sheet.dismiss()
+        host.runFrames()
+        #expect(seen.map(\.presented) == [true, false] && seen.map(\.dismissed) == [false, true])
+        #expect(!sheet.isBeingPresented && !sheet.isBeingDismissed)
     }
 
     /// Keyframes: each runs in its share of the group; a property changed in the third third

@@ -41,3 +41,13 @@ extension ViewController: Hashable {
     /// Hashes the object's identity.
     public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
+
+extension ViewController {
+    /// True while this controller is being presented (its presentation transition runs), as
+    /// `UIViewController.isBeingPresented`: one animator can serve both directions.
+    public var isBeingPresented: Bool { presentationTransition?.kind == .present }
+
+    /// True while this controller is being dismissed (its dismissal transition runs), as
+    /// `UIViewController.isBeingDismissed`.
+    public var isBeingDismissed: Bool { presentationTransition?.kind == .dismiss }
+}
