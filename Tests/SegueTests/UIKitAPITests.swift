@@ -202,6 +202,34 @@ struct UIKitAPITests {
         #expect(page.view.cornerRadius == 30)
     }
 
+    /// UIKit chains a property's keyframes: changed in the first third (0 → 1) and again in the
+    /// last (→ 0.2), it holds 1 in between and starts the last third from 1.
+    @Test func aPropertyChangedInTwoKeyframesChains() {
+        let animator = UIViewStyleAnimator(duration: 0.6) { context, toView in
+            toView.alpha = 0
+            View.animateKeyframes(withDuration: 0.6, delay: 0, options: .calculationModeLinear, animations: {
+                View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1.0 / 3) { toView.alpha = 1 }
+                View.addKeyframe(withRelativeStartTime: 2.0 / 3, relativeDuration: 1.0 / 3) { toView.alpha = 0.2 }
+            }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
+            #expect(toView.alpha == 0, "the start value until the animation runs")
+        }
+        let navigation = NavigationController(rootViewController: LoggingPage("Root"))
+        let host = OffscreenWindow(root: navigation, size: Size(width: 400, height: 300))
+        let delegate = PushWith(animator)
+        navigation.delegate = delegate
+        let page = LoggingPage("Pushed")
+        navigation.pushViewController(page, animated: true)
+        host.frame()
+        host.frame(after: 0.1)
+        #expect(abs(page.view.alpha - 0.5) < 0.01, "mid first third: \(page.view.alpha)")
+        host.frame(after: 0.2)
+        #expect(abs(page.view.alpha - 1) < 0.01, "held between: \(page.view.alpha)")
+        host.frame(after: 0.2)
+        #expect(abs(page.view.alpha - 0.6) < 0.01, "mid last third, from 1 to 0.2: \(page.view.alpha)")
+        host.runFrames()
+        #expect(abs(page.view.alpha - 0.2) < 1e-9)
+    }
+
     /// Target-action with the recognizer typed, `translation(in:)` in the view's coordinates
     /// (a view scaled ×2 sees half the window movement), controllers found by identity.
     @Test func targetActionTranslationAndIdentity() {

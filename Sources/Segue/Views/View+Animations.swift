@@ -90,9 +90,9 @@ extension View {
     /// A keyframe animation, as `UIView.animateKeyframes(withDuration:delay:options:animations:completion:)`:
     /// `animations` calls ``addKeyframe(withRelativeStartTime:relativeDuration:animations:)`` for
     /// each part; changes made in `animations` outside a keyframe span the whole duration. Runs
-    /// where ``animate(withDuration:delay:options:animations:completion:)`` runs. Each property
-    /// should change in one keyframe of a group: a property changed in two runs each change
-    /// from the value it had before the group.
+    /// where ``animate(withDuration:delay:options:animations:completion:)`` runs. A property
+    /// changed in several keyframes runs through them in turn, each from where the previous one
+    /// ended (before its first keyframe it holds its start value).
     public static func animateKeyframes(withDuration duration: Double, delay: Double = 0,
                                         options: KeyframeAnimationOptions = [],
                                         animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
@@ -100,9 +100,41 @@ extension View {
         keyframeGroups.append(group)
         let direct = AnimationRecorder.capture(animations)
         keyframeGroups.removeLast()
+        // Each keyframe left its end values in place for the next one: back to the start values.
+        AnimationRecorder.withoutRecording {
+            for keyframe in group.keyframes.reversed() {
+                for animation in keyframe.animations.reversed() { animation.apply(0) }
+            }
+        }
         var parts: [([PropertyAnimation], Double, Double, any Easing)] = [(direct, delay, duration, options.keyframeEasing)]
+        // A property changed in one keyframe animates in that keyframe's share; one changed in
+        // several runs through them in turn, each from where the previous one ended.
+        var keyframesOf: [PropertyAnimation.Key: Int] = [:]
         for keyframe in group.keyframes {
-            parts.append((keyframe.animations, delay + keyframe.start * duration, keyframe.duration * duration, group.easing))
+            for animation in keyframe.animations { if let key = animation.key { keyframesOf[key, default: 0] += 1 } }
+        }
+        var chained: [PropertyAnimation.Key: [(animation: PropertyAnimation, start: Double, duration: Double)]] = [:]
+        for keyframe in group.keyframes {
+            var own: [PropertyAnimation] = []
+            for animation in keyframe.animations {
+                if let key = animation.key, keyframesOf[key, default: 0] > 1 {
+                    chained[key, default: []].append((animation, keyframe.start, keyframe.duration))
+                } else {
+                    own.append(animation)
+                }
+            }
+            parts.append((own, delay + keyframe.start * duration, keyframe.duration * duration, group.easing))
+        }
+        for segments in chained.values {
+            let sorted = segments.sorted { $0.start < $1.start }
+            let easing = group.easing
+            let composed = PropertyAnimation(view: sorted[0].animation.view) { t in
+                // The last keyframe begun by `t` (the first one before any began).
+                let segment = sorted.last(where: { $0.start <= t }) ?? sorted[0]
+                let local = segment.duration > 0 ? min(max((t - segment.start) / segment.duration, 0), 1) : 1
+                segment.animation.apply(easing.value(at: local))
+            }
+            parts.append(([composed], delay, duration, TimingCurve.linear))
         }
         submit(parts, total: delay + duration, completion: completion)
     }
@@ -117,7 +149,12 @@ extension View {
             animations()
             return
         }
-        group.keyframes.append((AnimationRecorder.capture(animations), frameStartTime, frameDuration))
+        let recorded = AnimationRecorder.capture(animations)
+        // The next keyframe of the group starts from this one's end values, as in UIKit.
+        AnimationRecorder.withoutRecording {
+            for animation in recorded { animation.apply(1) }
+        }
+        group.keyframes.append((recorded, frameStartTime, frameDuration))
     }
 
     // MARK: where the animations run
