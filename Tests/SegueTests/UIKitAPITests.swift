@@ -122,6 +122,33 @@ struct UIKitAPITests {
         #expect(host.completions.map(\.completed) == [true])
     }
 
+    /// UIKit's spring animation with damping below 1 swings past its end value and settles on it
+    /// by the end of its duration.
+    @Test func springAnimationOvershootsAndSettles() {
+        var samples: [Double] = []
+        let animator = UIViewStyleAnimator(duration: 0.8) { context, toView in
+            toView.alpha = 0
+            View.animate(withDuration: 0.8, delay: 0, usingSpringWithDamping: 0.3, initialSpringVelocity: 0,
+                         options: [], animations: { toView.transform = AffineTransform(translationX: 100, y: 0) },
+                         completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
+            toView.alpha = 1
+        }
+        let navigation = NavigationController(rootViewController: LoggingPage("Root"))
+        let host = OffscreenWindow(root: navigation, size: Size(width: 400, height: 300))
+        let delegate = PushWith(animator)
+        navigation.delegate = delegate
+        let page = LoggingPage("Pushed")
+        navigation.pushViewController(page, animated: true)
+        host.frame()
+        for _ in 0..<48 {
+            host.frame()
+            samples.append(page.view.transform.tx)
+        }
+        host.runFrames()
+        #expect((samples.max() ?? 0) > 105, "past the end: \(samples.max() ?? 0)")
+        #expect(page.view.transform.tx == 100)
+    }
+
     /// A percent-driven transition scrubs `View.animate`'s animation (UIKit: the interaction
     /// controller drives the animations submitted in `animateTransition`): paused at a quarter,
     /// the view holds still however long the pause; finished, it completes.

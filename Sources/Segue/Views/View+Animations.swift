@@ -87,6 +87,22 @@ extension View {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
+    /// A spring animation, as
+    /// `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)`:
+    /// the changes run on a spring of `dampingRatio` (1: no bounce, lower: it swings past the end)
+    /// that settles within `duration`, starting at `velocity` (distances per second, relative to
+    /// each property's whole change, as UIKit's `initialSpringVelocity`). Curve options are
+    /// ignored, as in UIKit. Runs where ``animate(withDuration:delay:options:animations:completion:)`` runs.
+    public static func animate(withDuration duration: Double, delay: Double = 0,
+                               usingSpringWithDamping dampingRatio: Double, initialSpringVelocity velocity: Double,
+                               options: AnimationOptions = [], animations: () -> Void,
+                               completion: ((Bool) -> Void)? = nil) {
+        let recorded = AnimationRecorder.capture(animations)
+        let easing = SpringEasing(spring: Spring(duration: max(duration, 0.001), dampingRatio: dampingRatio),
+                                  initialVelocity: velocity)
+        submit([(recorded, delay, duration, easing)], total: delay + duration, completion: completion)
+    }
+
     /// A keyframe animation, as `UIView.animateKeyframes(withDuration:delay:options:animations:completion:)`:
     /// `animations` calls ``addKeyframe(withRelativeStartTime:relativeDuration:animations:)`` for
     /// each part; changes made in `animations` outside a keyframe span the whole duration. Runs
