@@ -23,6 +23,11 @@ let package = Package(
             .product(name: "SegueKit", package: segueRoot.lastPathComponent.lowercased()),
             .product(name: "SegueDiagnostics", package: segueRoot.lastPathComponent.lowercased()),
         ]),
+        // The tutorials' own transition classes (Tests/TutorialPortsTests, linked in) in a real
+        // window, for TutorialPortsE2ETests.
+        .executableTarget(name: "tutorial-ports", dependencies: [
+            .product(name: "SegueKit", package: segueRoot.lastPathComponent.lowercased()),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

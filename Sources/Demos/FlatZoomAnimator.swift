@@ -50,7 +50,7 @@ public final class FlatZoomAnimator: AnimatedTransitioning {
         springEasing = SpringEasing(spring: Self.spring, initialVelocity: initialVelocity)
     }
 
-    public func transitionDuration(using context: TransitionContext) -> Double { duration }
+    public func transitionDuration(using context: TransitionContext?) -> Double { duration }
     /// After release the rest runs on the zoom's own spring (ζ 0.5), from the release
     /// velocity, bouncing: the picture swings past its cell (or its place on the page) and back.
     public func settleTiming(using context: TransitionContext) -> SettleTiming? { .spring(Self.spring, bounces: true) }

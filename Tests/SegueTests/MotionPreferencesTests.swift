@@ -85,7 +85,7 @@ struct MotionPreferencesTests {
     @Test func reducedMotionUsesAnAnimatorsOwnVariant() throws {
         final class Spin: AnimatedTransitioning {
             let variant = CrossFadeAnimator(duration: 0.1)
-            func transitionDuration(using context: TransitionContext) -> Double { 1 }
+            func transitionDuration(using context: TransitionContext?) -> Double { 1 }
             func animateTransition(using context: TransitionContext) {
                 context.animate({ context.view(forKey: .to)?.rotationY = .pi }, completion: { _ in
                     context.completeTransition(!context.transitionWasCancelled)

@@ -23,8 +23,9 @@ final class HalfPresentation: PresentationController {
 @MainActor
 final class HalfDelegate: TransitioningDelegate {
     var presentation: HalfPresentation?
-    func presentationController(forPresented presented: ViewController, presenting: ViewController) -> PresentationController? {
-        let controller = HalfPresentation(presentedViewController: presented, presenting: presenting)
+    func presentationController(forPresented presented: ViewController, presenting: ViewController?,
+                                source: ViewController) -> PresentationController? {
+        let controller = HalfPresentation(presentedViewController: presented, presenting: presenting ?? source)
         presentation = controller
         return controller
     }

@@ -37,7 +37,7 @@ struct TransitionCoordinatorTests {
         let slide: SlideAnimator
         var ended: [Bool] = []
         init(_ direction: Direction) { slide = SlideAnimator(direction: direction) }
-        func transitionDuration(using context: TransitionContext) -> Double { slide.transitionDuration(using: context) }
+        func transitionDuration(using context: TransitionContext?) -> Double { slide.transitionDuration(using: context) }
         func animateTransition(using context: TransitionContext) { slide.animateTransition(using: context) }
         func animationEnded(_ transitionCompleted: Bool) { ended.append(transitionCompleted) }
     }

@@ -61,7 +61,7 @@ final class FadingNavigation: NavigationController, NavigationControllerDelegate
 
 /// The incoming page fades in over the outgoing one in 0.4 s.
 final class CrossFade: AnimatedTransitioning {
-    func transitionDuration(using context: TransitionContext) -> Double { 0.4 }
+    func transitionDuration(using context: TransitionContext?) -> Double { 0.4 }
     func animateTransition(using context: TransitionContext) {
         guard let to = context.view(forKey: .to) else { return context.completeTransition(true) }
         to.frame = context.finalFrame(for: context.toViewController)

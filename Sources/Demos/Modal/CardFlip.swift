@@ -178,7 +178,7 @@ public final class CardFlipAnimator: AnimatedTransitioning {
         self.card = card
     }
 
-    public func transitionDuration(using context: TransitionContext) -> Double { Self.duration }
+    public func transitionDuration(using context: TransitionContext?) -> Double { Self.duration }
     /// After release the flip finishes (or turns back) on its keyframe curves at its own pace.
     public func settleTiming(using context: TransitionContext) -> SettleTiming? { .curve }
 
@@ -273,7 +273,8 @@ public final class CardFlipTransitioningDelegate: TransitioningDelegate {
 
     public init(card: View?) { self.card = card }
 
-    public func animationController(forPresented presented: ViewController, presenting: ViewController) -> AnimatedTransitioning? {
+    public func animationController(forPresented presented: ViewController, presenting: ViewController,
+                                    source: ViewController) -> AnimatedTransitioning? {
         CardFlipAnimator(presenting: true, card: card)
     }
 

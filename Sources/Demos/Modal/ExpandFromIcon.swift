@@ -159,7 +159,7 @@ public final class ExpandAnimator: AnimatedTransitioning {
         self.icon = icon
     }
 
-    public func transitionDuration(using context: TransitionContext) -> Double { duration }
+    public func transitionDuration(using context: TransitionContext?) -> Double { duration }
     /// After release the page finishes (or shrinks back) at its own pace, on the interaction
     /// controller's completion curve (the detail page's swipe sets an ease-out).
     public func settleTiming(using context: TransitionContext) -> SettleTiming? { .curve }
@@ -210,7 +210,8 @@ public final class ExpandTransitioningDelegate: TransitioningDelegate {
 
     public init(icon: View?) { self.icon = icon }
 
-    public func animationController(forPresented presented: ViewController, presenting: ViewController) -> AnimatedTransitioning? {
+    public func animationController(forPresented presented: ViewController, presenting: ViewController,
+                                    source: ViewController) -> AnimatedTransitioning? {
         ExpandAnimator(presenting: true, icon: icon)
     }
 

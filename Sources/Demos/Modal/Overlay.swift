@@ -111,7 +111,7 @@ public final class OverlayAnimator: AnimatedTransitioning {
 
     public init(presenting: Bool) { self.presenting = presenting }
 
-    public func transitionDuration(using context: TransitionContext) -> Double { Self.duration }
+    public func transitionDuration(using context: TransitionContext?) -> Double { Self.duration }
 
     /// The panel's frame at width 1, centred on `frame`, its height kept.
     static func sliver(of frame: Rect) -> Rect {
@@ -144,7 +144,8 @@ public final class OverlayAnimator: AnimatedTransitioning {
 public final class OverlayTransitioningDelegate: TransitioningDelegate {
     public init() {}
 
-    public func animationController(forPresented presented: ViewController, presenting: ViewController) -> AnimatedTransitioning? {
+    public func animationController(forPresented presented: ViewController, presenting: ViewController,
+                                    source: ViewController) -> AnimatedTransitioning? {
         OverlayAnimator(presenting: true)
     }
 
@@ -152,8 +153,9 @@ public final class OverlayTransitioningDelegate: TransitioningDelegate {
         OverlayAnimator(presenting: false)
     }
 
-    public func presentationController(forPresented presented: ViewController, presenting: ViewController) -> PresentationController? {
-        OverlayPresentationController(presentedViewController: presented, presenting: presenting)
+    public func presentationController(forPresented presented: ViewController, presenting: ViewController?,
+                                       source: ViewController) -> PresentationController? {
+        OverlayPresentationController(presentedViewController: presented, presenting: presenting ?? source)
     }
 }
 

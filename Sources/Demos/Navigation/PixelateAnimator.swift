@@ -11,7 +11,7 @@ final class PixelateAnimator: AnimatedTransitioning {
     /// The tutorial gives no duration; one second shows the dissolve clearly.
     static let duration = 1.0
 
-    func transitionDuration(using context: TransitionContext) -> Double { PixelateAnimator.duration }
+    func transitionDuration(using context: TransitionContext?) -> Double { PixelateAnimator.duration }
 
     func animateTransition(using context: TransitionContext) {
         let container = context.containerView

@@ -9,7 +9,7 @@ final class ScaleFadeAnimator: AnimatedTransitioning {
     static let duration = 0.25
     static let finalScale = 0.1
 
-    func transitionDuration(using context: TransitionContext) -> Double { ScaleFadeAnimator.duration }
+    func transitionDuration(using context: TransitionContext?) -> Double { ScaleFadeAnimator.duration }
 
     func animateTransition(using context: TransitionContext) {
         guard let fromView = context.view(forKey: .from), let toView = context.view(forKey: .to) else {

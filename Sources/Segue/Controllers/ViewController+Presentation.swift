@@ -13,7 +13,7 @@ extension ViewController {
 
         let delegate = controller.transitioningDelegate
         let presentation = (controller.modalPresentationStyle == .custom
-            ? delegate?.presentationController(forPresented: controller, presenting: presenter) : nil)
+            ? delegate?.presentationController(forPresented: controller, presenting: presenter, source: self) : nil)
             ?? PresentationController(presentedViewController: controller, presenting: presenter)
         let container = PresentationContainerView(presentation: presentation)
         container.frame = window.rootView.bounds
@@ -23,16 +23,20 @@ extension ViewController {
         controller.presentingViewController = presenter
         controller.presentationController = presentation
 
-        let animator = delegate?.animationController(forPresented: controller, presenting: presenter)
+        let animator = delegate?.animationController(forPresented: controller, presenting: presenter, source: self)
             ?? SlideAnimator(direction: .up)
         let interaction = animated ? delegate?.interactionControllerForPresentation(using: animator) : nil
         let removesPresenter = presentation.shouldRemovePresentersView
+        let presenterPlace = ViewPlace(presenter.view)
         startTransition(
             .present, from: presenter, to: controller, in: container, animated: animated,
             animator: animator, interactionController: interaction,
             appearance: removesPresenter ? .both : .to,
             prepare: { context in
                 context.setParticipatingViews(from: false, to: true)
+                // A custom presentation's animator places the presented view (its presentation
+                // controller's frame is only reported); a full-screen one finds it sized.
+                context.containerOwnsToViewFrame = controller.modalPresentationStyle != .custom
                 context.setInitialFrame(container.bounds, for: presenter)
                 context.setFinalFrame(container.bounds, for: presenter)
                 context.setFinalFrame(presentation.frameOfPresentedViewInContainerView, for: controller)
@@ -42,6 +46,8 @@ extension ViewController {
             didEnd: { [weak controller, weak presenter] completed in
                 guard let controller, let presenter else { return }
                 controller.presentationTransition = nil
+                // UIKit keeps the presenter's view where it belongs whatever the animator did with it.
+                if removesPresenter { presenterPlace.restore(presenter.view) }
                 if completed {
                     // Off screen while covered: nothing to draw under a full-screen page.
                     if removesPresenter { presenter.view.isHidden = true }
@@ -91,6 +97,7 @@ extension ViewController {
             ? (delegate?.interactionControllerForDismissal(using: animator) ?? presented.dragDownDismissal?.swipe.interactionController)
             : nil
         let removesPresenter = presentation.shouldRemovePresentersView
+        let presenterPlace = ViewPlace(presenter.view)
         startTransition(
             .dismiss, from: presented, to: presenter, in: container, animated: animated,
             animator: animator, interactionController: interaction,
@@ -108,6 +115,10 @@ extension ViewController {
                 guard let presented, let presenter else { return }
                 presented.presentationTransition = nil
                 presented.view.transform = .identity
+                // A full-screen dismissal's animator may put the presenter's view into the container
+                // (`insertSubview(toVC.view, at: 0)`, as UIKit allows) or take it out again when
+                // cancelled: as UIKit does, it goes back where it belongs before the container goes.
+                if removesPresenter { presenterPlace.restore(presenter.view) }
                 if completed {
                     container.removeFromSuperview()
                     presented.view.removeFromSuperview()
@@ -158,6 +169,25 @@ final class DragDownDismissal: Swipeable {
     func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
         guard let controller, translation.y > 0, controller.dismissPresentation(animated: true) else { return nil }
         return .down
+    }
+}
+
+/// Where a view sits in the tree (its superview and index), to put it back there after an
+/// animator moved it.
+@MainActor
+struct ViewPlace {
+    private weak var superview: View?
+    private let index: Int
+
+    init(_ view: View) {
+        superview = view.superview
+        index = view.superview?.subviews.firstIndex { $0 === view } ?? 0
+    }
+
+    /// Puts `view` back in its superview at its index, when it was moved elsewhere (or out).
+    func restore(_ view: View) {
+        guard let superview, view.superview !== superview else { return }
+        superview.insertSubview(view, at: index)
     }
 }
 

@@ -24,6 +24,8 @@ open class GestureRecognizer {
     public var isEnabled = true
     /// Called on every state change past `.possible`.
     public var onChange: ((GestureRecognizer) -> Void)?
+    /// The target-action pairs of ``addTarget(_:action:)``, called after ``onChange``.
+    private var actions: [(GestureRecognizer) -> Void] = []
     /// Asked before the recognizer begins; return false to fail it instead.
     public var shouldBegin: ((GestureRecognizer) -> Bool)?
 
@@ -47,6 +49,16 @@ open class GestureRecognizer {
     /// A recognizer, not yet attached to a view, that calls `onChange` on each state change.
     public init(onChange: ((GestureRecognizer) -> Void)? = nil) {
         self.onChange = onChange
+    }
+
+    /// A recognizer that calls `action` on `target` on each state change, as
+    /// `UIGestureRecognizer(target:action:)` (`UITapGestureRecognizer(target:action:)` …; see
+    /// ``addTarget(_:action:)``).
+    public convenience init<Target: AnyObject, Recognizer: GestureRecognizer>(
+        target: Target, action: @escaping @MainActor (Target) -> (Recognizer) -> Void
+    ) {
+        self.init(onChange: nil)
+        addTarget(target, action: action)
     }
 
     /// Higher priority recognizers get to begin first when several could (edge pans > pans).
@@ -103,12 +115,37 @@ open class GestureRecognizer {
         }
         state = newState
         onChange?(self)
+        sendActions()
     }
 
     /// Begins without asking ``shouldBegin`` (a press that takes over a settling transition).
     func beginImmediately() {
         state = .began
         onChange?(self)
+        sendActions()
+    }
+
+    /// Calls every target's action, as UIKit's target-action does on each state change.
+    private func sendActions() {
+        for action in actions { action(self) }
+    }
+
+    /// Calls `action` on `target` (held weakly) on every state change past `.possible`, as
+    /// `UIGestureRecognizer.addTarget(_:action:)`. The action is a method taking the recognizer
+    /// typed as its own class, named without `#selector`:
+    /// `recognizer.addTarget(self, action: SwipeController.handleGesture)`.
+    public func addTarget<Target: AnyObject, Recognizer: GestureRecognizer>(
+        _ target: Target, action: @escaping @MainActor (Target) -> (Recognizer) -> Void
+    ) {
+        actions.append { [weak target] recognizer in
+            guard let target, let recognizer = recognizer as? Recognizer else { return }
+            action(target)(recognizer)
+        }
+    }
+
+    /// Removes every target's action (UIKit's `removeTarget(nil, action: nil)`).
+    public func removeAllTargets() {
+        actions.removeAll()
     }
 
     var isActive: Bool { state == .began || state == .changed }

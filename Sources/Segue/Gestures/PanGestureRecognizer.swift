@@ -34,8 +34,36 @@ open class PanGestureRecognizer: GestureRecognizer {
         super.init(onChange: onChange)
     }
 
+    /// A pan in any direction that calls `action` on `target` on each state change, as
+    /// `UIPanGestureRecognizer(target:action:)` (see ``GestureRecognizer/addTarget(_:action:)``).
+    public convenience init<Target: AnyObject, Recognizer: GestureRecognizer>(
+        target: Target, action: @escaping @MainActor (Target) -> (Recognizer) -> Void
+    ) {
+        self.init(axis: .any)
+        addTarget(target, action: action)
+    }
+
     /// The movement since the press, in window pixels.
     public var translation: Point { currentLocation - startLocation }
+
+    /// The movement since the press in `view`'s coordinate system (nil: the window's), as
+    /// `UIPanGestureRecognizer.translation(in:)`: the window movement through the view's scale
+    /// and rotation (not its position, so a view that moves under the drag does not change it).
+    public func translation(in view: View?) -> Point {
+        Self.vector(translation, in: view)
+    }
+
+    /// The pointer's velocity in px/s in `view`'s coordinate system (nil: the window's), as
+    /// `UIPanGestureRecognizer.velocity(in:)`.
+    public func velocity(in view: View?) -> Point {
+        Self.vector(velocity, in: view)
+    }
+
+    /// A window vector in `view`'s coordinates: through the inverse of its linear part.
+    private static func vector(_ v: Point, in view: View?) -> Point {
+        guard let view, let inverse = view.transformToRoot.inverted() else { return v }
+        return Point(x: inverse.a * v.x + inverse.c * v.y, y: inverse.b * v.x + inverse.d * v.y)
+    }
 
     /// Pointer velocity in px/s: least squares over the last 100 ms of events, 0 after a pause.
     public var velocity: Point {
@@ -97,3 +125,4 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 }
+

@@ -15,6 +15,12 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     /// The edge the press must be near; the drag must move away from it.
     public var edge: Edge
+    /// The edge, under UIKit's name (`UIScreenEdgePanGestureRecognizer.edges`; there an option
+    /// set, here one edge).
+    public var edges: Edge {
+        get { edge }
+        set { edge = newValue }
+    }
     /// How close to the edge the press must be, in pixels.
     public var edgeWidth = GestureThresholds.edgeWidth
 
@@ -22,6 +28,16 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     public init(edge: Edge = .left, onChange: ((GestureRecognizer) -> Void)? = nil) {
         self.edge = edge
         super.init(axis: .horizontal, onChange: onChange)
+    }
+
+    /// A left-edge pan that calls `action` on `target` on each state change, as
+    /// `UIScreenEdgePanGestureRecognizer(target:action:)` (set ``edges`` for another edge; see
+    /// ``GestureRecognizer/addTarget(_:action:)``).
+    public convenience init<Target: AnyObject, Recognizer: GestureRecognizer>(
+        target: Target, action: @escaping @MainActor (Target) -> (Recognizer) -> Void
+    ) {
+        self.init(edge: .left)
+        addTarget(target, action: action)
     }
 
     /// 10: an edge pan begins before a plain pan (priority 0) on the same press.
@@ -49,3 +65,4 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         return away <= -slop || abs(t.y) >= max(slop, abs(away))
     }
 }
+

@@ -24,7 +24,7 @@ public final class CrossFadeAnimator: AnimatedTransitioning {
     }
 
     /// ``duration``, whatever the transition.
-    public func transitionDuration(using context: TransitionContext) -> Double { duration }
+    public func transitionDuration(using context: TransitionContext?) -> Double { duration }
 
     /// Puts the to view at its final frame, transparent, above the from view, and fades it in;
     /// with no to view, fades the from view out.

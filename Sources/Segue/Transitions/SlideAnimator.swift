@@ -22,7 +22,7 @@ public final class SlideAnimator: AnimatedTransitioning {
     }
 
     /// ``duration``, whatever the transition.
-    public func transitionDuration(using context: TransitionContext) -> Double { duration }
+    public func transitionDuration(using context: TransitionContext?) -> Double { duration }
 
     /// Puts the to view at its final frame, off screen by the container's width or height on the
     /// side it comes from, then moves it in while the from view moves out the other way (linear

@@ -27,7 +27,9 @@ extension ViewController {
     /// the begin-appearance calls, lets the container start its own alongside work (`willBegin`:
     /// a bar's titles, tab colours), and then starts the animator — an interactive transition is
     /// handed to `interactionController` paused at 0, after the timeline is running; a plain one
-    /// is animated first, then run. Unanimated, the to view (when it takes part) is put in place
+    /// is animated first, then run. Before the animator runs, the to view is put at its final
+    /// frame and laid out when the container owns it (``TransitionContext/containerOwnsToViewFrame``).
+    /// Unanimated, the to view (when it takes part) is put in place
     /// at its final frame and the transition completes at once.
     ///
     /// When the transition ends — exactly once — `didEnd` does the container's bookkeeping (view
@@ -105,10 +107,12 @@ extension ViewController {
             }
             context.completeTransition(true)
         } else if let interaction {
+            context.sizeIncomingView()
             context.run()
-            interaction.startInteractiveTransition(context)
+            context.whileCurrent { interaction.startInteractiveTransition(context) }
         } else {
-            animator.animateTransition(using: context)
+            context.sizeIncomingView()
+            context.whileCurrent { animator.animateTransition(using: context) }
             context.run()
         }
         return context

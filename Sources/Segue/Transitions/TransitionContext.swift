@@ -99,6 +99,22 @@ public final class TransitionContext {
         }
     }
 
+    /// Whether the container owns the to view's frame: then the view is put at
+    /// ``finalFrame(for:)`` and laid out before the animator runs, as UIKit's navigation and tab
+    /// controllers and full-screen presentations do (an animator that does not size the incoming
+    /// view still finds it sized). True by default; false for a custom presentation, whose
+    /// animator places the presented view itself.
+    public var containerOwnsToViewFrame = true
+
+    /// Puts the to view at its final frame and lays it out, when the container owns that frame.
+    func sizeIncomingView() {
+        guard containerOwnsToViewFrame, let toView = view(forKey: .to) else { return }
+        let frame = finalFrame(for: toViewController)
+        guard !frame.isEmpty else { return }
+        toView.frame = frame
+        toView.layoutIfNeeded()
+    }
+
     /// Says which views take part (see ``view(forKey:)``); both do by default.
     public func setParticipatingViews(from: Bool, to: Bool) {
         animatesFromView = from
@@ -133,8 +149,15 @@ public final class TransitionContext {
     public func animate(relativeStart: Double = 0, relativeDuration: Double = 1,
                         easing: any Easing = TimingCurve.easeInOut,
                         _ changes: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        add(AnimationRecorder.capture(changes), relativeStart: relativeStart, relativeDuration: relativeDuration,
+            easing: easing, completion: completion)
+    }
+
+    /// Adds animations already captured (``View/animate(withDuration:delay:options:animations:completion:)``
+    /// and keyframes capture first, then find where they run).
+    func add(_ animations: [PropertyAnimation], relativeStart: Double, relativeDuration: Double,
+             easing: any Easing, completion: ((Bool) -> Void)?) {
         noteEasing(easing, relativeStart: relativeStart, relativeDuration: relativeDuration)
-        let animations = AnimationRecorder.capture(changes)
         timeline.addAnimation(relativeStart: relativeStart, relativeDuration: relativeDuration, easing: easing) { fraction in
             for animation in animations { animation.apply(fraction) }
         }
@@ -159,6 +182,21 @@ public final class TransitionContext {
     /// Runs when the timeline ends: true at its end, false back at its start.
     public func addCompletion(_ completion: @escaping (Bool) -> Void) {
         timeline.addCompletion(completion)
+    }
+
+    /// The transitions whose animator runs now (`animateTransition`, or an interaction
+    /// controller's `startInteractiveTransition`), innermost last: where `View.animate` and
+    /// keyframes inside them are submitted.
+    private static var animating: [TransitionContext] = []
+
+    /// The transition whose animator runs now, if any.
+    static var current: TransitionContext? { animating.last }
+
+    /// Runs `body` (the animator's or interaction controller's start) with this context current.
+    func whileCurrent(_ body: () -> Void) {
+        Self.animating.append(self)
+        body()
+        Self.animating.removeLast()
     }
 
     // MARK: interaction

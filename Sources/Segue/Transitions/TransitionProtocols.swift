@@ -6,8 +6,9 @@ import Motion
 /// serves navigation, tabs, modals and custom containers.
 @MainActor
 public protocol AnimatedTransitioning: AnyObject {
-    /// The duration of the whole transition, in seconds.
-    func transitionDuration(using context: TransitionContext) -> Double
+    /// The duration of the whole transition, in seconds. The context is optional, as in UIKit
+    /// (Segue always passes one; an animator may be asked outside a transition).
+    func transitionDuration(using context: TransitionContext?) -> Double
     /// Adds the views to the container and submits animations through
     /// ``TransitionContext/animate(relativeStart:relativeDuration:easing:_:completion:)``;
     /// one completion must call ``TransitionContext/completeTransition(_:)``.

@@ -98,6 +98,9 @@ open class View {
     /// Gesture recognizers attached to this view; see ``GestureRecognizer``.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
+    /// This view's properties in Core Animation's terms, as `UIView.layer` (see ``Layer``).
+    public private(set) lazy var layer = Layer(view: self)
+
     /// The window whose tree this view is in (set on the root view only, found through superviews).
     weak var hostingWindow: Window?
 
