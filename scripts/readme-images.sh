@@ -10,6 +10,8 @@ declare -A shots=(
   [sway-decorations]=runs-on-sway
   [mutter-csd]=runs-on-gnome
   [kwin-ssd]=runs-on-kwin
+  [settings-dark-weston]=settings-dark-weston
+  [settings-dark-mutter]=settings-dark-mutter
 )
 for shot in "${!shots[@]}"; do
   [ -f "artifacts/$shot.png" ] || { echo "readme-images: artifacts/$shot.png missing (run make test)" >&2; exit 1; }

@@ -36,6 +36,11 @@ struct DesktopSettingsE2ETests {
         let session = try HeadlessSession(width: Self.outputWidth, height: Self.outputHeight,
                                           options: .init(environment: env, shell: .desktop))
         try session.waitForApp()
+        // The desktop shell maps the window a little after the app's first commit (later on a
+        // loaded machine): wait until its list is on screen.
+        try session.waitFor("the window's first row on screen", timeout: 10) {
+            (try? session.parkedScreenshot()).flatMap { $0.centroid(of: Self.rowDotColor) } != nil
+        }
         return session
     }
 
@@ -147,5 +152,25 @@ struct DesktopSettingsE2ETests {
         let shot = try session.parkedScreenshot()
         expectColors(shot, try origin(session, shot), header: Self.dark.header, bar: Self.dark.bar, page: Self.dark.page,
                      "SEGUE_COLOR_SCHEME=dark")
+    }
+
+    /// GNOME: mutter 43 headless, where the app draws its header bar. The page's dot is found on
+    /// screen; the header bar sits right above the navigation bar.
+    @Test func darkStyleOnMutter() throws {
+        let portal = try FakeSettingsPortal(settings: [("org.freedesktop.appearance", "color-scheme", "uint32 1")])
+        let session = try MutterSession(options: .init(environment: portal.environment))
+        defer { session.stop() }
+        let shot = try session.waitForApp()
+        session.keep(shot, as: "settings-dark-mutter")
+        let dot = try #require(MutterSession.accentDot(in: shot), "the first row's dot is on screen")
+        // The dot is 26 px in and half a row below the 52 px navigation bar (DemoLayout.rowDot).
+        let origin = Point(x: dot.x - Double(DemoLayout.rowDot(0).x), y: dot.y - Double(DemoLayout.rowDot(0).y) - DemoLayout.headerHeight)
+        // The window's size is mutter's choice: the header bar and the navigation bar are checked
+        // where they are on any width.
+        for (name, point, expected) in [("header bar", Self.headerPoint, Self.dark.header),
+                                         ("navigation bar", Self.navigationBarPoint, Self.dark.bar)] {
+            let seen = pixel(shot, origin, point)
+            #expect(Surface.channelDistance(seen, expected) <= 2, "mutter: the \(name) is \(seen), not \(expected)")
+        }
     }
 }

@@ -31,11 +31,15 @@ public struct Palette: Sendable, Equatable {
     public var destructive: Color
     /// What covers the page under a modal.
     public var dimming: Color
-    /// The client-side header bar, its title and buttons, active and in the backdrop.
+    /// The client-side header bar of the active window.
     public var headerBar: Color
+    /// The header bar while the window is in the backdrop (not focused).
     public var headerBarBackdrop: Color
+    /// The header bar's title and button glyphs, active.
     public var headerBarTitle: Color
+    /// The header bar's title and button glyphs in the backdrop.
     public var headerBarBackdropTitle: Color
+    /// The line under the header bar.
     public var headerBarShade: Color
     /// Outlines added around bars and controls in high contrast; nil in standard contrast.
     public var outline: Color?
