@@ -121,4 +121,23 @@ struct MotionPreferencesE2ETests {
         #expect(push.last?.completed == true)
         #expect(push.last?.progress == 1)
     }
+
+    /// High contrast (`contrast` 1): the navigation bar's hairline becomes a 2 px outline in the
+    /// text's colour, and the rows' separators too.
+    @Test func highContrastDrawsOutlines() throws {
+        let portal = try FakeSettingsPortal(settings: [("org.freedesktop.appearance", "contrast", "uint32 1")])
+        let session = try HeadlessSession(width: Self.width, height: Self.height, options: .init(environment: portal.environment))
+        defer { session.stop() }
+        try session.waitForApp()
+        let shot = try session.parkedScreenshot()
+        session.keep(shot, as: "high-contrast-weston")
+        let bar = Int(DemoLayout.navigationBarHeight)
+        let outline = Color(hex: 0x1C1C1E)
+        for y in [bar - 2, bar - 1] {
+            #expect(Surface.channelDistance(shot.pixel(x: 600, y: y), outline) <= 2, "the bar's outline at y \(y)")
+        }
+        // The first row's separator (under it, from x 52) is the outline colour too.
+        let separator = bar + Int(DemoLayout.rowFrame(0).height) - 1
+        #expect(Surface.channelDistance(shot.pixel(x: 300, y: separator), outline) <= 2, "the row's separator")
+    }
 }
