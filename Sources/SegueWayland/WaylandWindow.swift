@@ -134,6 +134,8 @@ final class WaylandWindow: WindowHost {
         integerScale = display.largestOutputScale
         pool = ShmBufferPool(shm: shm)
         cursorTheme = CursorTheme(compositor: compositor, shm: shm)
+        // The cursor starts at the window's guessed scale too: that guess may never change.
+        cursorTheme.scale = integerScale
         surface = wl_compositor_create_surface(compositor)
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)

@@ -69,11 +69,8 @@ struct CursorE2ETests {
                 sourceLocation: sourceLocation)
     }
 
-    /// Over the navigation bar's title (nothing to click): the arrow, at the output's scale.
-    ///
-    /// Known issue at scale 2: the app starts at its guess of the output scale (2 here), so its
-    /// scale never *changes*, and the cursor theme, told the scale only on a change, stays at 1:
-    /// a 24 × 24 cursor at buffer scale 1 (blurry and half size on a HiDPI output).
+    /// Over the navigation bar's title (nothing to click): the arrow, at the output's scale, also
+    /// when the app's first guess of the scale (the densest output) was right and never changes.
     @Test(arguments: [1, 2])
     func theArrowComesFromTheThemeAtTheOutputsScale(scale: Int) throws {
         let session = try HeadlessSession(options: .init(environment: Self.environment, protocolLog: true, scale: scale))
@@ -81,13 +78,7 @@ struct CursorE2ETests {
         try session.waitForApp()
         try session.move(to: Point(x: 400, y: 20), afterMs: 50)
         try session.move(to: Point(x: 410, y: 22), afterMs: 50)
-        if scale == 1 {
-            try Self.expectCursor(session, "left_ptr", scale: scale)
-        } else {
-            try withKnownIssue("the cursor theme keeps scale 1 when the window starts at its guessed scale 2 (WaylandWindow never sets cursorTheme.scale at start)") {
-                try Self.expectCursor(session, "left_ptr", scale: scale)
-            }
-        }
+        try Self.expectCursor(session, "left_ptr", scale: scale)
     }
 
     /// On weston's desktop the app draws its own frame: over the shadow margin right of the

@@ -25,6 +25,8 @@ final class InputRouter {
         switch event.kind {
         case .pointerEnter(let point):
             pointer = point
+            // The shape for where the pointer came in, not where it left (no motion may follow).
+            updateCursor(at: point)
         case .pointerLeave:
             pointer = nil
             cancelSequence()
