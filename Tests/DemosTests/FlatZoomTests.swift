@@ -155,6 +155,25 @@ struct FlatZoomTests {
                 "at (\(x), \(y)) the overshooting picture should show, found \(pixel)")
     }
 
+    /// With reduced motion the same tap cross-fades: no flying picture, and the transition's
+    /// progress never passes 1 (no spring overshoot); a drag on the page still flies it back.
+    @Test func reducedMotionCrossFadesTheZoomWithNoOvershoot() throws {
+        let fixture = GalleryFixture()
+        fixture.host.window.settings.motion.reducesMotion = true
+        fixture.clickCell(0)
+        fixture.host.frame()
+        let context = try #require(fixture.navigation.activeTransition)
+        #expect(!(context.animationController is FlatZoomAnimator), "the zoom is replaced")
+        var most = 0.0
+        while !context.isComplete {
+            most = max(most, context.timeline.fractionComplete + context.timeline.overshoot)
+            #expect(fixture.animator?.flyingView == nil)
+            fixture.host.frame()
+        }
+        #expect(most <= 1, "progress never passes 1: \(most)")
+        #expect(fixture.photo != nil)
+    }
+
     /// Dragging on the page (not from the edge) drives the pop linearly: at 30 % the picture is
     /// 30 % of the way from the page's rect to the cell's and the page's alpha is 0.7.
     @Test func theInteractivePopTracksTheDragLinearly() throws {
