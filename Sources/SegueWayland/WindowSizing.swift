@@ -10,7 +10,9 @@ import Segue
 /// - A zero width or height means "you choose": the last floating size (what unmaximize and
 ///   unfullscreen return to), or at first the preferred size fitted into `configure_bounds`.
 /// - Maximized and fullscreen sizes are maxima: they are used as sent, even below the minimum.
-/// - Any other size (floating, tiled, resizing) is clamped up to the minimum size.
+/// - A tiled size is the tile's: used as sent too, even below the minimum (sway tiles a window
+///   at whatever size its layout gives; drawing larger would be cut off by the tile).
+/// - Any other size (floating, resizing) is clamped up to the minimum size.
 /// - While floating, the size is remembered as the floating size.
 /// - A maximized or fullscreen configure without a size is not acknowledged: weston 10 sends
 ///   `configure(0, 0, [fullscreen])` after maximize → fullscreen → unmaximize and then rejects
@@ -53,7 +55,8 @@ struct WindowSizing: Sendable {
         }
         var next = Size(width: width > 0 ? Double(width) : floatingSize.width,
                         height: height > 0 ? Double(height) : floatingSize.height)
-        if !constrained { next = Self.clamped(next, to: minimumSize) }
+        let tiled = !states.isDisjoint(with: .tiled)
+        if !constrained && !tiled { next = Self.clamped(next, to: minimumSize) }
         size = next
         state = states
         isConfigured = true

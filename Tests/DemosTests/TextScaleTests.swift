@@ -45,3 +45,23 @@ struct TextScaleTests {
         #expect(large.bands[0].lowerBound > Int(large.row.minY), "the title stays inside its row")
     }
 }
+
+/// A tile smaller than the window's minimum (sway 1.10 tiles 636 × 372 logical at scale 2):
+/// the navigation bar and the tab bar stay whole, and the list between them scrolls.
+@MainActor
+@Suite("Small tiles")
+struct SmallTileTests {
+    @Test func aTileBelowTheMinimumKeepsBothBarsWholeAndTheListScrolls() throws {
+        let host = OffscreenWindow(root: DemoApp.makeRoot(), size: Size(width: 636, height: 372))
+        let tabs = try #require(host.window.rootViewController as? TabbedContainerController)
+        let bar = tabs.barView.convert(tabs.barView.bounds, to: nil)
+        #expect(bar.maxY == 372 && bar.height == TabBarController.barHeight, "the tab bar whole at the bottom: \(bar)")
+        let navigation = try #require(tabs.selectedViewController as? NavigationController)
+        let navBar = navigation.navigationBar.convert(navigation.navigationBar.bounds, to: nil)
+        #expect(navBar.minY == 0 && navBar.height == NavigationBar.height, "the navigation bar whole at the top: \(navBar)")
+        let list = try #require(navigation.topViewController as? ListPage)
+        let visible = list.scrollView.convert(list.scrollView.bounds, to: nil)
+        #expect(visible.minY >= navBar.maxY && visible.maxY <= bar.minY, "the list between the bars: \(visible)")
+        #expect(list.scrollView.contentSize.height > visible.height, "and it scrolls")
+    }
+}

@@ -39,12 +39,15 @@ import Testing
         #expect(tiny.size == minimum, "never below the minimum")
     }
 
-    @Test func sizesBelowTheMinimumAreClampedUnlessMaximizedOrFullscreen() {
+    @Test func sizesBelowTheMinimumAreClampedUnlessMaximizedFullscreenOrTiled() {
         var sizing = WindowSizing(minimumSize: minimum, preferredSize: preferred)
         #expect(configure(&sizing, width: 1, height: 1, states: [.resizing]))
         #expect(sizing.size == minimum)
-        #expect(configure(&sizing, width: 200, height: 900, states: [.tiledLeft, .tiledRight]))
-        #expect(sizing.size == Size(width: 320, height: 900))
+        #expect(configure(&sizing, width: 200, height: 900, states: [.resizing, .activated]))
+        #expect(sizing.size == Size(width: 320, height: 900), "a floating resize never goes below the minimum")
+        // A tile is the tile's size (sway 1.10 at scale 2 tiles 636 × 372 logical): used as sent.
+        #expect(configure(&sizing, width: 636, height: 372, states: [.tiledLeft, .tiledRight, .tiledTop, .tiledBottom]))
+        #expect(sizing.size == Size(width: 636, height: 372))
         // Maximized and fullscreen sizes are maxima (xdg-shell): used as sent.
         #expect(configure(&sizing, width: 300, height: 400, states: [.maximized]))
         #expect(sizing.size == Size(width: 300, height: 400))
