@@ -16,8 +16,14 @@ final class BenchWindow {
     var window: Window { host.window }
     private var now: Double { host.clock.now }
 
+    /// The motion preferences every bench window has (`--reduced-motion`).
+    static var motion = MotionPreferences()
+
     init(size: Size, scale: Double, features: RenderFeatures = .all) {
-        host = OffscreenWindow(root: DemoRootFactory.make(), size: size) { $0.renderFeatures = features }
+        host = OffscreenWindow(root: DemoRootFactory.make(), size: size) {
+            $0.renderFeatures = features
+            $0.settings.motion = BenchWindow.motion
+        }
         renderer = BufferedRenderer(size: size, scale: scale)
         _ = frame()
     }

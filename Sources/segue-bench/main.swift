@@ -33,6 +33,10 @@ struct BenchOptions: ParsableCommand {
             help: ArgumentHelp("Writes frames 2, 6, 12, 20 and 30 of each transition's first run (as drawn, damage repaired into rotating buffers) as PNGs into DIR, to look at.", valueName: "DIR"))
     var framesDirectory: String?
 
+    @Flag(name: .customLong("reduced-motion"),
+          help: "Measure the transitions as a user who asked for reduced motion sees them (cross-fades).")
+    var reducedMotion = false
+
     func validate() throws {
         guard repeats > 0 else { throw ValidationError("--repeat needs a positive number, not \(repeats)") }
         guard rssTransitions >= 0 else { throw ValidationError("--transitions needs a number ≥ 0, not \(rssTransitions)") }
@@ -40,6 +44,7 @@ struct BenchOptions: ParsableCommand {
 }
 
 let options = BenchOptions.parseOrExitWithOneLine()
+MainActor.assumeIsolated { BenchWindow.motion = MotionPreferences(reducesMotion: options.reducedMotion) }
 let repeats = options.repeats
 let rssTransitions = options.rssTransitions
 /// Only the transitions whose names contain this (and no ablation or memory sections).

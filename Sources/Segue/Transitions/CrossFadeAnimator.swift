@@ -38,9 +38,15 @@ public final class CrossFadeAnimator: AnimatedTransitioning {
             toView.transform = .identity
             toView.alpha = 0
         }
+        // The still page composites from one cached image, so that an opaque page fading over
+        // it is mixed with it in one pass (View+Crossfade.swift) instead of both being drawn.
+        let still = toView == nil ? nil : fromView
+        let wasRasterized = still?.shouldRasterize ?? false
+        still?.shouldRasterize = true
         context.animate(easing: context.isInteractive ? TimingCurve.linear : curve, {
             if let toView { toView.alpha = 1 } else { fromView?.alpha = 0 }
         }, completion: { _ in
+            still?.shouldRasterize = wasRasterized
             toView?.alpha = 1
             fromView?.alpha = 1
             context.completeTransition(!context.transitionWasCancelled)
