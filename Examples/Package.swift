@@ -17,6 +17,7 @@ let package = Package(
         // own interactive swipe, and a sheet.
         .executableTarget(name: "hello-segue", dependencies: [
             .product(name: "SegueKit", package: segueRoot.lastPathComponent.lowercased()),
+            .product(name: "SegueDiagnostics", package: segueRoot.lastPathComponent.lowercased()),
         ]),
         // The API documentation's examples, word for word: built so that they keep compiling.
         .executableTarget(name: "doc-examples", dependencies: [

@@ -85,12 +85,27 @@ public protocol SegueApp {
     init()
     /// The view controller the window shows.
     func makeRootViewController() -> ViewController
+    /// Sets the window up before it opens: key bindings, developer tools, a trace. Does nothing
+    /// by default.
+    func configureWindow(_ window: Window)
 }
 
 extension SegueApp {
-    /// Runs the app (``SegueApplication/run(root:title:appID:)``); `@main` calls it.
+    /// Does nothing.
+    public func configureWindow(_ window: Window) {}
+
+    /// Runs the app (``SegueApplication/run(_:title:appID:stats:onConnected:onFailure:)``);
+    /// `@main` calls it. Exits when the window closes.
     public static func main() {
+        exit(runApp())
+    }
+
+    /// The window lives here only, so it is freed before the exit (a leak checker then sees
+    /// nothing of the UI tree left over).
+    private static func runApp() -> Int32 {
         let app = Self()
-        SegueApplication.run(root: app.makeRootViewController(), title: app.title, appID: app.appID)
+        let window = Window(rootViewController: app.makeRootViewController())
+        app.configureWindow(window)
+        return SegueApplication.run(window, title: app.title, appID: app.appID)
     }
 }

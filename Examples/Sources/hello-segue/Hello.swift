@@ -1,4 +1,5 @@
 import Geometry
+import SegueDiagnostics
 import SegueKit
 
 @main
@@ -7,6 +8,10 @@ struct Hello: SegueApp {
     let appID = "org.segue.Hello"
     func makeRootViewController() -> ViewController {
         Pager(pages: [FadingNavigation(rootViewController: Page(number: 1)), Page(number: 4)])
+    }
+    /// The developer tools: Ctrl+T slows animations ×5 (and back), Ctrl+Shift+M plots motion.
+    func configureWindow(_ window: Window) {
+        _ = DeveloperTools.attached(to: window)
     }
 }
 
