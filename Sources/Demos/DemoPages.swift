@@ -75,7 +75,7 @@ public final class ColorPage: ViewController {
     public override func loadView() {
         let titleLabel = Label(text: title, font: Font(size: 30, weight: .bold), color: .white)
         let hintLabel = Label(text: hint, font: Font(size: 15), color: Color(red: 1, green: 1, blue: 1, alpha: 0.85))
-        let close = closeButton ? Button(title: "Close", font: Font(size: 15, weight: .medium), color: .white) : nil
+        let close = closeButton ? Button(title: localized("Close"), font: Font(size: 15, weight: .medium), color: .white) : nil
         close?.fillColor = Color(red: 0, green: 0, blue: 0, alpha: 0.25)
         close?.cornerRadius = 10
         close?.onTap = { [weak self] in self?.dismiss(animated: true) }

@@ -33,7 +33,7 @@ public final class GalleryPage: ViewController {
     /// One caption per picture, shown in the list.
     public private(set) var captions: [Label] = []
     /// Switches the layout, animated (the navigation bar shows it while the grid is on top).
-    public let layoutButton = Button(title: "List", font: Font(size: 16), alignment: .right)
+    public let layoutButton = Button(title: localized("List"), font: Font(size: 16), alignment: .right)
     /// The pinch (touchpad, or Ctrl+scroll) that drives a layout change.
     public let pinch = PinchGestureRecognizer()
     /// The layout change running, if any, and the layout it goes to.
@@ -43,7 +43,7 @@ public final class GalleryPage: ViewController {
     private var pinchBase = 0.0
 
     public init() {
-        super.init(title: "Gallery")
+        super.init(title: localized("Gallery"))
     }
 
     /// The page is a ``ScrollView``: the grid scrolls when it is taller than the page.
@@ -69,7 +69,7 @@ public final class GalleryPage: ViewController {
             cell.onTap = { [weak self] in self?.open(index) }
             scrollView.contentView.addSubview(cell)
             cells.append(cell)
-            let caption = Label(text: "Picture \(index + 1) of \(Artwork.count)", font: Font(size: 17, weight: .medium))
+            let caption = Label(text: localized(singular: "Picture %d of %d", plural: "Picture %d of %d", count: Artwork.count, index + 1, Artwork.count), font: Font(size: 17, weight: .medium))
             caption.isUserInteractionEnabled = false
             caption.alpha = 0
             scrollView.contentView.addSubview(caption)
@@ -166,7 +166,7 @@ public final class GalleryPage: ViewController {
         if finished, let target = transitionTarget { currentLayout = target }
         transitionTarget = nil
         layoutTransition = nil
-        layoutButton.titleLabel.text = currentLayout == .grid ? "List" : "Grid"
+        layoutButton.titleLabel.text = currentLayout == .grid ? localized("List") : localized("Grid")
         scrollView.contentSize = Size(width: view.bounds.width, height: place(width: view.bounds.width, progress: 0))
     }
 
@@ -246,7 +246,7 @@ public final class PhotoPage: ViewController {
 
     public init(index: Int) {
         self.index = index
-        super.init(title: "Picture \(index + 1)")
+        super.init(title: localized("Picture %d", index + 1))
     }
 
     public override func viewDidLoad() {
@@ -258,7 +258,7 @@ public final class PhotoPage: ViewController {
 
     public override func loadView() {
         imageView.index = index
-        let caption = Label(text: "Picture \(index + 1) of \(Artwork.count), drawn by Segue", font: Font(size: 15),
+        let caption = Label(text: localized(singular: "Picture %d of %d, drawn by Segue", plural: "Picture %d of %d, drawn by Segue", count: Artwork.count, index + 1, Artwork.count), font: Font(size: 15),
                             color: Color(hex: 0x3A3A3C), alignment: .center)
         let view = LayoutView { [weak self] bounds in
             guard let self else { return }

@@ -12,7 +12,7 @@ public final class PetCardView: Control {
     public static let radius = 16.0
     public static let top = Color(hex: 0x2A9D8F), bottom = Color(hex: 0x264653)
     /// The line under the title.
-    public var subtitle = "Click to reveal" { didSet { setNeedsDisplay() } }
+    public var subtitle = localized("Click to reveal") { didSet { setNeedsDisplay() } }
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -28,7 +28,7 @@ public final class PetCardView: Control {
         canvas.fillEllipse(in: disc, color: Color.white.withAlpha(0.18))
         canvas.drawText(TextLayout(text: "?", font: Font(size: 60, weight: .bold), maxWidth: disc.width, alignment: .center),
                         at: Point(x: disc.minX, y: disc.minY + 8), color: .white)
-        canvas.drawText(TextLayout(text: "Guess the pet", font: Font(size: 20, weight: .bold), maxWidth: b.width, alignment: .center),
+        canvas.drawText(TextLayout(text: localized("Guess the pet"), font: Font(size: 20, weight: .bold), maxWidth: b.width, alignment: .center),
                         at: Point(x: 0, y: b.height * 0.62), color: .white)
         canvas.drawText(TextLayout(text: subtitle, font: Font(size: 13), maxWidth: b.width, alignment: .center),
                         at: Point(x: 0, y: b.height * 0.62 + 32), color: Color.white.withAlpha(0.8))
@@ -95,7 +95,7 @@ public final class RevealPage: ViewController {
     public static let swipeDistance = 200.0
 
     public init() {
-        super.init(title: "Reveal")
+        super.init(title: localized("Reveal"))
         dismissesOnDragDown = false
         edgeSwipe.commitRule = .threshold(0.5, inclusive: false)
         edgeSwipe.swipeable = self
@@ -108,8 +108,8 @@ public final class RevealPage: ViewController {
     }
 
     public override func loadView() {
-        let title = Label(text: "It's a cat!", font: Font(size: 30, weight: .bold), color: .white, alignment: .center)
-        let hint = Label(text: "Drag from the left edge to flip back, or press Esc",
+        let title = Label(text: localized("It's a cat!"), font: Font(size: 30, weight: .bold), color: .white, alignment: .center)
+        let hint = Label(text: localized("Drag from the left edge to flip back, or press Esc"),
                          font: Font(size: 14), color: Color.white.withAlpha(0.75), alignment: .center)
         let picture = PetPictureView()
         let view = LayoutView { bounds in

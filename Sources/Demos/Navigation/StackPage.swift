@@ -37,10 +37,10 @@ public final class StackPage: ViewController {
 
     static func name(_ style: PushStyle) -> String {
         switch style {
-        case .slide: "Slide"
-        case .scaleFade: "Scale and fade"
-        case .pixelate: "Pixelate"
-        case .pixelateDrag: "Pixelate by drag"
+        case .slide: localized("Slide")
+        case .scaleFade: localized("Scale and fade")
+        case .pixelate: localized("Pixelate")
+        case .pixelateDrag: localized("Pixelate by drag")
         }
     }
 
@@ -49,10 +49,10 @@ public final class StackPage: ViewController {
     public override func loadView() {
         let accent = StackPage.accents[(depth - 1) % StackPage.accents.count]
         let badge = Label(text: "\(depth)", font: Font(size: 96, weight: .bold), color: accent, alignment: .center)
-        let hint = Label(text: style == .pixelate ? "Tap Next to dissolve to page \(depth + 1)"
-                                                  : "Drag left from the right half to push page \(depth + 1)",
+        let hint = Label(text: style == .pixelate ? localized("Tap Next to dissolve to page %d", depth + 1)
+                                                  : localized("Drag left from the right half to push page %d", depth + 1),
                          font: Font(size: 15), color: Color(hex: 0x3A3A3C), alignment: .center)
-        let next = Button(title: "Next", font: Font(size: 16, weight: .medium), color: .white) { [weak self] in
+        let next = Button(title: localized("Next"), font: Font(size: 16, weight: .medium), color: .white) { [weak self] in
             self?.pushNext(interactive: false)
         }
         next.fillColor = accent
