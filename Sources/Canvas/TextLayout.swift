@@ -94,6 +94,17 @@ public final class TextLayout {
         return Size(width: Double(logical.width) / scale, height: Double(logical.height) / scale)
     }
 
+    /// Where the text starts within ``maxWidth``, in pixels: 0 for left-to-right text aligned
+    /// left. A paragraph in a right-to-left script (Pango finds its direction from its first
+    /// strong character) aligned left is aligned to its own leading edge, the right one, and
+    /// starts further in: a caller that centres ``size`` itself draws the layout this much
+    /// further left.
+    public var originX: Double {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return Double(logical.x) / Double(PANGO_SCALE)
+    }
+
     /// The distance from the top of the layout to the first line's baseline, in pixels.
     public var baseline: Double {
         Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
