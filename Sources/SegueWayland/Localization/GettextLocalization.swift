@@ -26,16 +26,19 @@ public enum GettextLocalization {
             if let directory { _ = bindtextdomain(domain, directory) }
             _ = bind_textdomain_codeset(domain, "UTF-8")
         }
+        // gettext hands back its argument when it has no translation: the C string must live
+        // until it is copied.
         Localization.current = Localization(
             translate: { message, domain in
-                guard let translated = dgettext(domain, message) else { return message }
-                return String(cString: translated)
+                message.withCString { id in dgettext(domain, id).map { String(cString: $0) } ?? message }
             },
             translatePlural: { singular, plural, count, domain in
-                guard let translated = dngettext(domain, singular, plural, UInt(max(0, count))) else {
-                    return count == 1 ? singular : plural
+                singular.withCString { id in
+                    plural.withCString { idPlural in
+                        dngettext(domain, id, idPlural, UInt(max(0, count))).map { String(cString: $0) }
+                            ?? (count == 1 ? singular : plural)
+                    }
                 }
-                return String(cString: translated)
             })
     }
 
