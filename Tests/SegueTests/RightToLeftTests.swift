@@ -102,6 +102,18 @@ struct RightToLeftTests {
         #expect(demo.navigation.viewControllers.count == 1, "Alt+Right pops right to left")
     }
 
+    @Test func thePointersBackButtonPopsInBothDirections() throws {
+        for direction in [UserInterfaceLayoutDirection.leftToRight, .rightToLeft] {
+            let demo = NavigationFixture()
+            demo.host.window.settings.traits.layoutDirection = direction
+            demo.pushByTappingRow(0)
+            demo.host.press(at: Point(x: 200, y: 160), button: .back)
+            demo.host.release(button: .back)
+            demo.host.runFrames()
+            #expect(demo.navigation.viewControllers.count == 1, "the back button pops \(direction)")
+        }
+    }
+
     @Test func tabsRunFromTheRightAndADragToTheRightGoesToTheNextTab() throws {
         let pages = (0..<3).map { LoggingPage("T\($0)") }
         let tabs = TabBarController(viewControllers: pages)
