@@ -134,10 +134,11 @@ open class NavigationController: ViewController {
     }
 
     /// Gives the key to the top page first; Alt+Left pops (Alt+Right in a right-to-left layout,
-    /// as libadwaita flips its back key).
+    /// as libadwaita flips its back key), and so does Back (``Key/back``: the Back key or the
+    /// pointer's back button) in either direction.
     open override func handleKey(_ event: KeyEvent) -> Bool {
         if topViewController?.handleKey(event) == true { return true }
-        if event.key == (containerView.isRightToLeft ? .right : .left), event.modifiers.contains(.alt) {
+        if event.key == .back || (event.key == (containerView.isRightToLeft ? .right : .left) && event.modifiers.contains(.alt)) {
             return popViewController(animated: true) != nil
         }
         return false
