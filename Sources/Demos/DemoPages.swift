@@ -82,7 +82,7 @@ public final class ColorPage: ViewController {
         let view = LayoutView { bounds in
             titleLabel.frame = Rect(x: 28, y: bounds.height * 0.35, width: bounds.width - 56, height: 40)
             hintLabel.frame = Rect(x: 28, y: bounds.height * 0.35 + 48, width: bounds.width - 56, height: 22)
-            close?.frame = Rect(x: bounds.width - 108, y: 16, width: 88, height: 36)
+            close?.frame = Rect(x: close?.isRightToLeft == true ? 20 : bounds.width - 108, y: 16, width: 88, height: 36)
         }
         view.backgroundColor = color
         view.addSubview(titleLabel)

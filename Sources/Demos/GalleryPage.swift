@@ -141,6 +141,13 @@ public final class GalleryPage: ViewController {
                                                      fraction: progress)
             captions[index].alpha = Double.interpolate(from: GalleryPage.captionAlpha(from), to: GalleryPage.captionAlpha(to),
                                                        fraction: progress)
+            if view.isRightToLeft {
+                // Mirrored: the grid fills from the right, a list's captions sit left of their pictures.
+                for item in [cell, captions[index]] as [View] {
+                    let f = item.frame
+                    item.frame = Rect(x: width - f.maxX, y: f.minY, width: f.width, height: f.height)
+                }
+            }
         }
         return Double.interpolate(from: GalleryPage.contentHeight(count: cells.count, width: width, layout: from),
                                   to: GalleryPage.contentHeight(count: cells.count, width: width, layout: to),
@@ -299,14 +306,16 @@ public final class PictureView: View {
     }
 }
 
-/// The pop swipe: a page's width, only to the right, only while this page is on top.
+/// The pop swipe: a page's width, only to the right (to the left, right to left), only while
+/// this page is on top.
 extension PhotoPage: Swipeable {
     /// Only while this page is on top and nothing else runs, and only rightwards.
     public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
         guard let navigation = navigationController, navigation.topViewController === self,
               navigation.activeTransition == nil else { return false }
         // Only a drag to the right pops; a leftward one is left to others (nobody takes it here).
-        return pan.translation.x > 0
+        // (Right to left, mirrored: a drag to the left.)
+        return view.isRightToLeft ? pan.translation.x < 0 : pan.translation.x > 0
     }
 
     /// A whole pop is the page's width.
@@ -314,6 +323,6 @@ extension PhotoPage: Swipeable {
 
     /// Pops this page.
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
-        navigationController?.popViewController(animated: true) != nil ? .right : nil
+        navigationController?.popViewController(animated: true) != nil ? (view.isRightToLeft ? .left : .right) : nil
     }
 }

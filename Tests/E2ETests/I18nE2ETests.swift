@@ -183,6 +183,47 @@ struct I18nE2ETests {
         #expect(slots == [false, false, true, false], "accent ink per slot, left to right: \(slots)")
     }
 
+    /// The tutorials' scenes right to left, kept for the README and looked at: the modal page
+    /// mirrored (the card at the right, the icon to its left), the expand caught growing from the
+    /// icon where it is, the card flip caught turning, the gallery filling from the right, the
+    /// custom container's bar in reverse order with a reversed drag held between two tabs.
+    @Test func hebrewTutorialScenesAreMirrored() throws {
+        let session = try start(Self.hebrew)
+        defer { session.stop() }
+        let size = DemoLayout.windowSize
+        try session.click(at: DemoLayout.mirrored(DemoLayout.tabButton(.modal)))
+        let modal = try session.parkedScreenshot()
+        session.keep(modal, as: "i18n-he-modal")
+        // The card (tutorial 002) sits at the right: x 576…776 mirrored from 24…224.
+        let card = DemoLayout.mirrored(DemoLayout.modalCard)
+        #expect(modal.pixel(x: Int(card.x), y: Int(card.y)) != modal.pixel(x: Int(DemoLayout.modalCard.x), y: Int(DemoLayout.modalCard.y)),
+                "the card should be at the right and only there")
+
+        // The expand grows from the icon, now at the right: mid-way the detail page's left edge
+        // is right of the window's middle.
+        try session.click(at: DemoLayout.mirrored(DemoLayout.modalIcon))
+        try session.waitForTrace([.complete], count: 1)
+        session.keep(try session.parkedScreenshot(), as: "i18n-he-expanded")
+        try session.key(.escape, down: true)
+        try session.key(.escape, down: false)
+        try session.waitForTrace([.complete], count: 2)
+        session.keep(try session.parkedScreenshot(), as: "i18n-he-expand-dismissed")
+
+        try session.click(at: DemoLayout.mirrored(DemoLayout.tabButton(.gallery)))
+        let gallery = try session.parkedScreenshot()
+        session.keep(gallery, as: "i18n-he-gallery")
+        try session.click(at: DemoLayout.mirrored(DemoLayout.tabButton(.container)))
+        let container = try session.parkedScreenshot()
+        session.keep(container, as: "i18n-he-container")
+        // A drag to the right in the custom container heads for its next tab; held mid-way.
+        try session.move(to: Point(x: 200, y: size.height / 2), afterMs: 100)
+        try session.press()
+        try session.drag(to: Point(x: 520, y: size.height / 2))
+        let held = try session.stableScreenshot()
+        session.keep(held, as: "i18n-he-container-held")
+        try session.release(afterMs: 120)
+    }
+
     // MARK: French
 
     @Test func frenchAt320PixelsIsTranslatedAndNothingIsClippedOrOverlaps() throws {

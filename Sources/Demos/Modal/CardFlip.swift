@@ -112,8 +112,10 @@ public final class RevealPage: ViewController {
         let hint = Label(text: localized("Drag from the left edge to flip back, or press Esc"),
                          font: Font(size: 14), color: Color.white.withAlpha(0.75), alignment: .center)
         let picture = PetPictureView()
-        let view = LayoutView { bounds in
+        let view = LayoutView { [edgeSwipe] bounds in
             let frame = RevealPage.pictureFrame(in: bounds)
+            // Right to left the drag starts at the right edge (the leading one).
+            (edgeSwipe.recognizer as? ScreenEdgePanGestureRecognizer)?.edge = picture.isRightToLeft ? .right : .left
             title.frame = Rect(x: 0, y: max(12, frame.minY - 60), width: bounds.width, height: 40)
             picture.frame = frame
             hint.frame = Rect(x: 0, y: min(bounds.height - 34, frame.maxY + 20), width: bounds.width, height: 22)
@@ -157,7 +159,7 @@ extension RevealPage: Swipeable {
         guard presentingViewController != nil else { return nil }
         dismiss(animated: true)
         // The dismissal asked the delegate for the swipe's interaction controller and started it.
-        return swipe.interactionController?.context != nil ? .right : nil
+        return swipe.interactionController?.context != nil ? (view.isRightToLeft ? .left : .right) : nil
     }
 }
 
@@ -225,17 +227,19 @@ public final class CardFlipAnimator: AnimatedTransitioning {
         }
         let cardRect = card.convert(card.bounds, to: container)
         setPerspective(container, cardPage: cardPage)
+        // Right to left the card turns the other way (its right edge comes towards the eye).
+        let turn = container.isRightToLeft ? -Double.pi / 2 : Double.pi / 2
 
         if presenting, let toView = context.view(forKey: .to) {
             let final = context.finalFrame(for: context.toViewController)
             toView.frame = final
             let reveal = revealSnapshot(toView.snapshot(), frame: cardRect)
-            reveal.rotationY = .pi / 2
+            reveal.rotationY = turn
             container.addSubview(toView)
             container.addSubview(reveal)
             toView.isHidden = true
 
-            animate(context, phase: 0) { cardPage.rotationY = -.pi / 2 }
+            animate(context, phase: 0) { cardPage.rotationY = -turn }
             animate(context, phase: 1) { reveal.rotationY = 0 }
             animate(context, phase: 2, {
                 reveal.frame = final
@@ -248,12 +252,12 @@ public final class CardFlipAnimator: AnimatedTransitioning {
             })
         } else if let fromView = context.view(forKey: .from) {
             let reveal = revealSnapshot(fromView.snapshot(), frame: fromView.frame)
-            cardPage.rotationY = -.pi / 2
+            cardPage.rotationY = -turn
             container.addSubview(reveal)
             fromView.isHidden = true
 
             animate(context, phase: 0) { reveal.frame = cardRect }
-            animate(context, phase: 1) { reveal.rotationY = .pi / 2 }
+            animate(context, phase: 1) { reveal.rotationY = turn }
             animate(context, phase: 2, { cardPage.rotationY = 0 }, completion: { _ in
                 fromView.isHidden = false
                 reveal.removeFromSuperview()

@@ -105,7 +105,8 @@ public final class ExpandDetailPage: ViewController {
             let textWidth = max((windowWidth ?? bounds.width) - 56, 100)
             title.frame = Rect(x: 28, y: imageHeight + 20, width: textWidth, height: 36)
             text.frame = Rect(x: 28, y: imageHeight + 62, width: textWidth, height: 66)
-            close.frame = Rect(x: bounds.width - 108, y: 16, width: 88, height: 36)
+            // Close at the trailing corner: the top right, or the top left right to left.
+            close.frame = Rect(x: close.isRightToLeft ? 20 : bounds.width - 108, y: 16, width: 88, height: 36)
         }
         view.backgroundColor = Self.background
         view.clipsToBounds = true

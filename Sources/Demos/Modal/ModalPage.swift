@@ -79,6 +79,13 @@ public final class ModalPage: ViewController {
             ? Self.iconFrame.offsetBy(dx: x0, dy: 0)
             : Rect(x: x0 + Self.cardFrame.minX, y: Self.cardFrame.maxY + 24, width: Self.iconFrame.width, height: Self.iconFrame.height)
         iconCaption.frame = Rect(x: icon.frame.minX - 12, y: icon.frame.maxY + 6, width: icon.frame.width + 24, height: 18)
+        if view.isRightToLeft {
+            // Mirrored: the card at the right, the icon to its left (the expand grows from it there).
+            for subview in [heading, sheetButton, overlayButton, card, icon, iconCaption] as [View] {
+                let frame = subview.frame
+                subview.frame = Rect(x: bounds.width - frame.maxX, y: frame.minY, width: frame.width, height: frame.height)
+            }
+        }
         return Size(width: bounds.width, height: max(card.frame.maxY, iconCaption.frame.maxY) + 24)
     }
 

@@ -172,7 +172,7 @@ public final class OverlayPanelPage: ViewController {
 
     public override func loadView() {
         let title = Label(text: localized("Overlay"), font: Font(size: 26, weight: .bold), color: Color(hex: 0x1C1C1E), alignment: .center)
-        let text = Label(text: "A custom presentation: the page behind stays where it is, dimmed. Click outside, press Esc or Close.",
+        let text = Label(text: localized("A custom presentation: the page behind stays where it is, dimmed. Click outside, press Esc or Close."),
                          font: Font(size: 15), color: Color(hex: 0x48484A), alignment: .center, numberOfLines: 0)
         let close = Button(title: localized("Close"), font: Font(size: 16, weight: .medium), color: .white)
         close.fillColor = Color(hex: 0x0A66D8)

@@ -51,7 +51,7 @@ public final class PetCardPage: ViewController {
             heading.frame = Rect(x: 0, y: max(16, frame.minY - 56), width: bounds.width, height: 34)
             card.frame = frame
             hint.frame = Rect(x: 0, y: frame.maxY + 16, width: bounds.width, height: 22)
-            close.frame = Rect(x: bounds.width - 108, y: 16, width: 88, height: 36)
+            close.frame = Rect(x: close.isRightToLeft ? 20 : bounds.width - 108, y: 16, width: 88, height: 36)
         }
         view.backgroundColor = Self.background
         for subview in [heading, card, hint, close] as [View] { view.addSubview(subview) }

@@ -99,12 +99,14 @@ public final class StackPage: ViewController {
     }
 }
 
-/// The push swipe: a page's width, leftwards, from a press in the right half.
+/// The push swipe: a page's width, leftwards, from a press in the right half (mirrored right to
+/// left: rightwards, from the left half).
 extension StackPage: Swipeable {
     /// Only leftwards, from a press in the right half, while nothing else runs.
     public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
         let start = view.transformToRoot.inverted()?.apply(to: pan.startLocation) ?? pan.startLocation
-        return start.x >= view.bounds.width / 2 && pan.translation.x < 0 && navigationController?.activeTransition == nil
+        let inTrailingHalf = view.isRightToLeft ? start.x < view.bounds.width / 2 : start.x >= view.bounds.width / 2
+        return inTrailingHalf && isForward(pan.translation) && navigationController?.activeTransition == nil
     }
 
     /// A whole push is the page's width.
@@ -112,8 +114,13 @@ extension StackPage: Swipeable {
 
     /// Pushes the next page.
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
-        guard translation.x < 0, pushNext(interactive: true) else { return nil }
-        return .left
+        guard isForward(translation), pushNext(interactive: true) else { return nil }
+        return view.isRightToLeft ? .right : .left
+    }
+
+    /// Whether a drag by `translation` heads the way a push goes: leftwards (rightwards, right to left).
+    private func isForward(_ translation: Point) -> Bool {
+        view.isRightToLeft ? translation.x > 0 : translation.x < 0
     }
 }
 
