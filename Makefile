@@ -19,7 +19,7 @@ TEST_PACKAGES = sway grim wtype \
 	desktop-file-utils appstream
 HELPERS = meson-helpers/build
 
-.PHONY: print-packages deps test-deps helpers build translations test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter \
+.PHONY: print-packages deps test-deps helpers build translations merge-asset-translations test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter \
 	release install uninstall check-assets test-asan examples docs check-ports
 
 ## The one list of Debian packages, for .ci/run (which installs them on a fresh machine).
@@ -171,6 +171,14 @@ install: $(if $(filter file,$(origin INSTALL_BINARY)),release)
 uninstall:
 	rm -f $(foreach f,$(INSTALLED),"$(DESTDIR)$(f)")
 	@$(REFRESH_CACHES)
+
+## The desktop entry and the metainfo with their translations merged in from po/segue-demo
+## (msgfmt --desktop and --xml, on the templates assets/*.in); the merged files are committed,
+## so installing needs neither gettext's ITS rules nor appstream, and check-assets fails when
+## they are stale.
+merge-asset-translations:
+	msgfmt --desktop --template=assets/$(APP_ID).desktop.in -d po/segue-demo -o assets/$(APP_ID).desktop
+	msgfmt --xml --template=assets/$(APP_ID).metainfo.xml.in -d po/segue-demo -o assets/$(APP_ID).metainfo.xml
 
 ## Validates the desktop entry, the metainfo and the icons, then installs into a scratch DESTDIR
 ## (with a stand-in binary) and uninstalls again, checking the files each time.
