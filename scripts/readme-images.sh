@@ -10,6 +10,9 @@ declare -A shots=(
   [sway-decorations]=runs-on-sway
   [mutter-csd]=runs-on-gnome
   [kwin-ssd]=runs-on-kwin
+  [i18n-he-list]=language-hebrew
+  [i18n-he-container-held]=language-hebrew-container-swipe
+  [i18n-fr-320-pushed]=language-french-320
 )
 for shot in "${!shots[@]}"; do
   [ -f "artifacts/$shot.png" ] || { echo "readme-images: artifacts/$shot.png missing (run make test)" >&2; exit 1; }

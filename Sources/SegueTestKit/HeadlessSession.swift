@@ -107,12 +107,10 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         socket = "segue-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         tracePath = runtimeDir + "/trace.jsonl"
 
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_RUNTIME_DIR"] = runtimeDir
         // The app speaks English, left to right, whatever the machine's language, unless a test
         // asks for another in its environment (I18nE2ETests).
-        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "SEGUE_TEXT_DIRECTION", "SEGUE_LOCALEDIR"] { env.removeValue(forKey: name) }
-        env["LANG"] = "C.UTF-8"
+        var env = Paths.inEnglish(ProcessInfo.processInfo.environment)
+        env["XDG_RUNTIME_DIR"] = runtimeDir
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "DISPLAY")
         let log = FileManager.default.createFile(atPath: runtimeDir + "/weston.log", contents: nil)

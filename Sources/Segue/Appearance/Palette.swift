@@ -33,9 +33,13 @@ public struct Palette: Sendable, Equatable {
     public var dimming: Color
     /// The client-side header bar, its title and buttons, active and in the backdrop.
     public var headerBar: Color
+    /// The header bar in the backdrop (the window not focused).
     public var headerBarBackdrop: Color
+    /// The header bar's title and button glyphs.
     public var headerBarTitle: Color
+    /// The header bar's title and glyphs in the backdrop.
     public var headerBarBackdropTitle: Color
+    /// The header bar's bottom line.
     public var headerBarShade: Color
     /// Outlines added around bars and controls in high contrast; nil in standard contrast.
     public var outline: Color?

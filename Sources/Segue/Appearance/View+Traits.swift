@@ -44,13 +44,6 @@ extension View {
     /// True when this view lays out right to left (``effectiveUserInterfaceLayoutDirection``).
     public var isRightToLeft: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
 
-    /// `x` of a `width` wide box placed `leading` pixels from this view's leading edge: itself
-    /// left to right, measured from the right edge right to left (mirrors a layout written for
-    /// left to right).
-    public func leadingX(_ leading: Double, width: Double) -> Double {
-        isRightToLeft ? bounds.width - leading - width : leading
-    }
-
     /// `rect` mirrored about this view's vertical centre line when it lays out right to left;
     /// unchanged left to right.
     public func flippedForLayoutDirection(_ rect: Rect) -> Rect {
