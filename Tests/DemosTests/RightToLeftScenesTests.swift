@@ -1,5 +1,5 @@
 import Geometry
-import Demos
+@testable import Demos
 import Motion
 import Segue
 import SegueTesting
@@ -49,5 +49,37 @@ struct RightToLeftScenesTests {
         host.runFrames(seconds: 5)
         #expect(page.presentedViewController == nil, "the right-edge drag dismissed the reveal page")
         #expect(host.completions.filter { $0.kind == .dismiss }.compactMap(\.completed) == [true])
+    }
+
+    /// Tutorial 003's interactive push, mirrored: a drag to the right from the left half, the
+    /// same progress (the old page at scale 1 − 0.9 × 0.25 a quarter of the way) and the same
+    /// rule (velocity the push's way finishes; none cancels).
+    @Test func theInteractiveScaleFadePushIsDraggedRightwardsFromTheLeftHalf() throws {
+        let navigation = DemoNavigationController(rootViewController: ListPage(title: "Navigation", items: DemoItem.samples))
+        let host = OffscreenWindow(root: navigation)
+        host.window.settings.traits.layoutDirection = .rightToLeft
+        host.frames(1)
+        host.click(at: Point(x: 200, y: 52 + 28 + ListPage.rowHeight))
+        host.runFrames()
+        let page = try #require(navigation.topViewController as? StackPage)
+        host.clearTrace()
+        // From the right half leftwards: nothing, right to left.
+        host.drag(from: Point(x: 300, y: 150), to: Point(x: 200, y: 150))
+        host.release()
+        host.runFrames()
+        #expect(navigation.topViewController === page && host.trace.isEmpty, "a leftward drag must not push right to left")
+        // From the left half, 25 % to the right, held: the old page at scale 0.775, then cancelled.
+        host.drag(from: Point(x: 100, y: 150), to: Point(x: 200, y: 150))
+        #expect(abs(page.view.transform.a - 0.775) < 0.005, "scale \(page.view.transform.a)")
+        host.hold(for: 0.1)
+        host.release()
+        host.runFrames()
+        #expect(navigation.topViewController === page, "no velocity at release: cancelled")
+        // A short flick to the right finishes.
+        host.drag(from: Point(x: 100, y: 150), to: Point(x: 140, y: 150), steps: 3, duration: 0.05)
+        host.release()
+        host.runFrames()
+        #expect(navigation.viewControllers.count == 3)
+        #expect(host.trace.filter { $0.event == .complete }.map(\.completed) == [false, true])
     }
 }
