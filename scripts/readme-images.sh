@@ -10,7 +10,7 @@ declare -A shots=(
   [sway-decorations]=runs-on-sway
   [mutter-csd]=runs-on-gnome
   [kwin-ssd]=runs-on-kwin
-  [i18n-he-list]=language-hebrew
+  [i18n-he-desktop]=language-hebrew
   [i18n-he-container-held]=language-hebrew-container-swipe
   [i18n-fr-320-pushed]=language-french-320
 )

@@ -224,6 +224,28 @@ struct I18nE2ETests {
         try session.release(afterMs: 120)
     }
 
+    /// On weston's desktop shell the app draws its header bar: right to left its window buttons
+    /// sit at the left end, close outermost (GTK mirrors the decoration layout), and the close
+    /// button there ends the app.
+    @Test func hebrewHeaderBarPutsCloseAtTheLeft() throws {
+        let windowWidth = 1024.0   // the demo's size when the compositor lets it choose
+        let session = try HeadlessSession(width: 1280, height: 800, options: .init(environment: Self.hebrew, shell: .desktop))
+        defer { session.stop() }
+        try session.waitForApp()
+        let shot = try session.stableScreenshot()
+        session.keep(shot, as: "i18n-he-desktop")
+        // The first row's dot, mirrored: 26 px from the window's right end, 80 px below the header.
+        let dot = try #require(shot.centroid(of: Color(hex: 0x3478F6)), "the window's first-row dot")
+        let origin = Point(x: (dot.x - (windowWidth - Double(DemoLayout.rowDot(0).x))).rounded(),
+                           y: (dot.y - Double(DemoLayout.rowDot(0).y) - DemoLayout.headerHeight).rounded())
+        // Close: a 24 px circle 10 px from the header's left end, centred in its 46 px.
+        try session.move(to: Point(x: origin.x + 22, y: origin.y + 23), afterMs: 100)
+        try session.press(afterMs: 50)
+        try session.release(afterMs: 60)
+        let code = session.app?.waitForExit(timeout: 5)
+        #expect(code == 0, "the close button at the left should end the app: \(String(describing: code))")
+    }
+
     // MARK: French
 
     @Test func frenchAt320PixelsIsTranslatedAndNothingIsClippedOrOverlaps() throws {
