@@ -266,6 +266,25 @@ struct I18nE2ETests {
             #expect((columns.first ?? 0) > slot * 80 + 1 && (columns.last ?? 999) < slot * 80 + 79, "tab \(slot)'s title touches its slot's edge")
         }
 
+        // The modal page's heading (15 px, 272 px wide at 320) and its two buttons' titles (16 px
+        // medium) are drawn whole: as wide on screen as Pango draws the catalogue's text.
+        try session.click(at: DemoLayout.tabButton(.modal, in: Size(width: 320, height: Double(Self.height))))
+        let modal = try session.parkedScreenshot()
+        session.keep(modal, as: "i18n-fr-320-modal")
+        let heading = try Self.catalogue("fr", "Four presentations. Esc closes each.")
+        let headingInk = Self.inkColumns(modal, x0: 0, x1: 320, rows: 22..<42, ink: { $0.red < 0.6 })
+        let headingWidth = Self.pangoInkWidth(heading, Font(size: 15))
+        #expect(headingWidth <= 272, "'\(heading)' needs \(headingWidth) px of 272")
+        #expect(abs((headingInk.last ?? 0) - (headingInk.first ?? 0) + 1 - headingWidth) <= 2, "the heading is cut: \(headingInk.count) columns")
+        for (message, y) in [("Sheet (slide up)", 88), ("Overlay (custom presentation)", 152)] {
+            let title = try Self.catalogue("fr", message)
+            let ink = Self.inkColumns(modal, x0: 24, x1: 296, rows: (y - 9)..<(y + 9), ink: { $0.red > 0.8 && $0.blue > 0.8 })
+            let width = Self.pangoInkWidth(title, Font(size: 16, weight: .medium))
+            #expect(abs((ink.last ?? 0) - (ink.first ?? 0) + 1 - width) <= 2, "'\(title)' is cut on its button")
+        }
+        try session.click(at: DemoLayout.tabButton(.navigation, in: Size(width: 320, height: Double(Self.height))))
+        _ = try session.parkedScreenshot()
+
         try session.click(at: Point(x: 160, y: DemoLayout.row(0).y))
         try session.waitForTrace([.complete], count: 1)
         let pushed = try session.parkedScreenshot()
