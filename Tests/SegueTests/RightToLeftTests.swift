@@ -168,4 +168,15 @@ struct RightToLeftTests {
         #expect(left.contains { $0 < 100 } && !left.contains { $0 > Int(demo.width) - 100 }, "left to right, Back is at the left")
         #expect(right.contains { $0 > Int(demo.width) - 100 } && !right.contains { $0 < 100 }, "right to left, Back is at the right")
     }
+
+    @Test func tabVisitsARowFromTheRight() {
+        let pages = (0..<3).map { LoggingPage("T\($0)") }
+        let tabs = TabBarController(viewControllers: pages)
+        let host = OffscreenWindow(root: tabs, size: Size(width: 300, height: 300))
+        host.window.settings.traits.layoutDirection = .rightToLeft
+        host.frames(1)
+        // The tab buttons share a row: reading order right to left is the first tab (at the right) first.
+        let order = host.window.focusableControls.compactMap { control in tabs.buttons.firstIndex { $0 === control } }
+        #expect(order == [0, 1, 2], "tab buttons in Tab order: \(order)")
+    }
 }
