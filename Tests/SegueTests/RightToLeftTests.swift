@@ -179,4 +179,25 @@ struct RightToLeftTests {
         let order = host.window.focusableControls.compactMap { control in tabs.buttons.firstIndex { $0 === control } }
         #expect(order == [0, 1, 2], "tab buttons in Tab order: \(order)")
     }
+
+    /// The tab swipe's commit rule is the toolkit's default (the flick projected), unchanged and
+    /// mirrored: a short quick drag to the right switches to the next tab, as a drag to the
+    /// left does left to right.
+    @Test func aShortFlickToTheRightSwitchesToTheNextTab() {
+        let pages = (0..<3).map { LoggingPage("T\($0)") }
+        let tabs = TabBarController(viewControllers: pages)
+        let host = OffscreenWindow(root: tabs, size: Size(width: 300, height: 300))
+        host.window.settings.traits.layoutDirection = .rightToLeft
+        host.frames(1)
+        host.drag(from: Point(x: 100, y: 120), to: Point(x: 150, y: 120), steps: 3, duration: 0.05)
+        host.release()
+        host.runFrames()
+        #expect(tabs.selectedIndex == 1, "a flick to the right goes to the next tab right to left")
+        // Held still at the same small distance, it goes back.
+        host.drag(from: Point(x: 100, y: 120), to: Point(x: 150, y: 120))
+        host.hold(for: 0.1)
+        host.release()
+        host.runFrames()
+        #expect(tabs.selectedIndex == 1, "a slow short drag cancels")
+    }
 }
