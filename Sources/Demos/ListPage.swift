@@ -126,9 +126,12 @@ private final class RowButton: Control {
 
     private func textLayouts() -> (title: TextLayout, subtitle: TextLayout) {
         let width = max(bounds.width - RowButton.textX - RowButton.chevronColumn - RowButton.textGap, 1)
-        if let layouts, layouts.width == width, !layouts.title.isStale { return (layouts.title, layouts.subtitle) }
-        let title = TextLayout(text: item.title, font: Font(size: 16, weight: .medium), maxWidth: width, maxLines: 1)
-        let subtitle = TextLayout(text: item.subtitle, font: Font(size: 12.5), maxWidth: width, maxLines: 1)
+        if let layouts, layouts.width == width, !layouts.title.isStale, layouts.title.rightToLeft == isRightToLeft {
+            return (layouts.title, layouts.subtitle)
+        }
+        let rtl = isRightToLeft
+        let title = TextLayout(text: item.title, font: Font(size: 16, weight: .medium), maxWidth: width, maxLines: 1, rightToLeft: rtl)
+        let subtitle = TextLayout(text: item.subtitle, font: Font(size: 12.5), maxWidth: width, maxLines: 1, rightToLeft: rtl)
         layouts = (width, title, subtitle)
         return (title, subtitle)
     }

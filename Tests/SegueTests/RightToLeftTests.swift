@@ -200,4 +200,30 @@ struct RightToLeftTests {
         host.runFrames()
         #expect(tabs.selectedIndex == 1, "a slow short drag cancels")
     }
+
+    /// A left-aligned label lines its text up with the leading edge: right to left, the right
+    /// one, whatever the text's script (English here; GTK mirrors a label's alignment so).
+    @Test func aLeftAlignedLabelSitsAtTheRightRightToLeft() {
+        final class Page: ViewController {
+            override func loadView() {
+                let view = View()
+                view.backgroundColor = .white
+                let label = Label(text: "Inbox", font: Font(size: 20), color: .black)
+                label.frame = Rect(x: 0, y: 100, width: 300, height: 30)
+                view.addSubview(label)
+                setView(view)
+            }
+        }
+        let host = OffscreenWindow(root: Page(), size: Size(width: 300, height: 300))
+        func inkColumns() -> [Int] {
+            let shot = host.render()
+            return (0..<300).filter { x in (100..<130).contains { y in shot.pixel(x: x, y: y).red < 0.5 } }
+        }
+        let ltr = inkColumns()
+        #expect(!ltr.isEmpty && ltr.allSatisfy { $0 < 100 }, "left to right the text is at the left: \(ltr.first ?? -1)…\(ltr.last ?? -1)")
+        host.window.settings.traits.layoutDirection = .rightToLeft
+        host.frames(1)
+        let rtl = inkColumns()
+        #expect(!rtl.isEmpty && rtl.allSatisfy { $0 > 200 }, "right to left the text is at the right: \(rtl.first ?? -1)…\(rtl.last ?? -1)")
+    }
 }
