@@ -163,6 +163,24 @@ struct I18nE2ETests {
         #expect(kinds == [.push, .pop])
     }
 
+    /// The mouse's back button (evdev BTN_SIDE, 0x113: GTK's button 8) pops in both directions.
+    @Test func theMouseBackButtonPopsInHebrewAndInEnglish() throws {
+        for environment in [Self.hebrew, [:]] {
+            let session = try start(environment)
+            defer { session.stop() }
+            try session.click(at: DemoLayout.row(0))
+            try session.waitForTrace([.complete], count: 1)
+            _ = try session.parkedScreenshot()
+            for down in [true, false] {
+                session.advance(ms: 60)
+                _ = try session.send("button \(0x113) \(down ? "down" : "up") \(session.clock)")
+            }
+            try session.waitForTrace([.complete], count: 2)
+            let kinds = session.trace.filter { $0.event == .complete }.map(\.kind)
+            #expect(kinds == [.push, .pop], "\(environment): \(kinds)")
+        }
+    }
+
     @Test func hebrewTabSwipeGoesToTheNextTabWithADragToTheRight() throws {
         let session = try start(Self.hebrew)
         defer { session.stop() }
