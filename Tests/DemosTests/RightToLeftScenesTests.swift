@@ -82,4 +82,23 @@ struct RightToLeftScenesTests {
         #expect(navigation.viewControllers.count == 3)
         #expect(host.trace.filter { $0.event == .complete }.map(\.completed) == [false, true])
     }
+
+    /// Tutorial 004 right to left: the icon is mirrored on the modal page, and the detail page
+    /// grows from it there — half-way (ease-in-out 0.5 at 0.3 of 0.6 s) it spans from half the
+    /// mirrored icon's origin, half-way to the window's width.
+    @Test func theExpandGrowsFromTheMirroredIcon() throws {
+        let page = ModalPage()
+        let host = rtlHost(page)
+        host.frames(1)
+        let ltrIcon = ModalPage.iconFrame
+        let mirrored = Rect(x: Self.size.width - ltrIcon.maxX, y: ltrIcon.minY, width: ltrIcon.width, height: ltrIcon.height)
+        #expect(page.icon.frame == mirrored, "the icon is at \(page.icon.frame), mirrored from \(ltrIcon)")
+        page.presentDetail()
+        host.frame()
+        host.frame(after: 0.5 * 0.6)
+        let detail = try #require(page.presentedViewController as? ExpandDetailPage)
+        #expect(abs(detail.view.frame.minX - mirrored.minX / 2) < 0.01, "minX \(detail.view.frame.minX)")
+        #expect(abs(detail.view.frame.width - (mirrored.width + Self.size.width) / 2) < 0.01, "width \(detail.view.frame.width)")
+        host.runFrames(seconds: 5)
+    }
 }
