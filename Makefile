@@ -8,7 +8,8 @@ SWIFT ?= swift
 ## Every release build uses the same flags, so they share one build directory.
 RELEASE = -c release --static-swift-stdlib
 APT_PACKAGES = libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev libcairo2-dev \
-	libpango1.0-dev libsystemd-dev weston libweston-10-dev meson ninja-build fonts-dejavu-core pkg-config
+	libpango1.0-dev libsystemd-dev weston libweston-10-dev meson ninja-build fonts-dejavu-core pkg-config \
+	gettext
 ## What only the tests need: the other compositors the e2e suites run the app in (sway, mutter,
 ## KWin) with their screenshot and input tools, and the validators of assets/.
 TEST_PACKAGES = sway grim wtype \
@@ -18,7 +19,7 @@ TEST_PACKAGES = sway grim wtype \
 	desktop-file-utils appstream
 HELPERS = meson-helpers/build
 
-.PHONY: print-packages deps test-deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter \
+.PHONY: print-packages deps test-deps helpers build translations merge-asset-translations test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter \
 	release install uninstall check-assets test-asan examples docs check-ports
 
 ## The one list of Debian packages, for .ci/run (which installs them on a fresh machine).
@@ -42,12 +43,25 @@ helpers: deps
 	@[ -f $(HELPERS)/build.ninja ] || meson setup $(HELPERS) meson-helpers
 	ninja -C $(HELPERS)
 
-build: deps
+build: deps translations
 	$(SWIFT) build
+
+## The translations (GNU gettext): po/DOMAIN/LANG.po compiled by msgfmt into
+## .build/locale/LANG/LC_MESSAGES/DOMAIN.mo, where an uninstalled build finds them; `install`
+## puts them under $(PREFIX)/share/locale. Domains: segue (the toolkit's strings) and
+## segue-demo (the demo's); languages: po/DOMAIN/LINGUAS.
+TEXT_DOMAINS = segue segue-demo
+LOCALE_BUILD = .build/locale
+CATALOGUES = $(foreach d,$(TEXT_DOMAINS),$(foreach l,$(shell cat po/$(d)/LINGUAS),$(LOCALE_BUILD)/$(l)/LC_MESSAGES/$(d).mo))
+translations: $(CATALOGUES)
+.SECONDEXPANSION:
+$(LOCALE_BUILD)/%.mo: po/$$(notdir $$*)/$$(firstword $$(subst /, ,$$*)).po | deps
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ po/$(notdir $*)/$(firstword $(subst /, ,$*)).po
 
 ## Unit, render and end-to-end tests (the e2e tests run the real app in headless weston, sway,
 ## mutter and KWin). KWin's input driver is built only once plasma-wayland-protocols is there.
-test: test-deps helpers check-protocols check-assets check-ports build examples docs
+test: test-deps helpers check-protocols check-assets check-ports build translations examples docs
 	@[ -x $(HELPERS)/segue-kwin-input ] || { meson setup --reconfigure $(HELPERS) meson-helpers && ninja -C $(HELPERS); }
 	$(SWIFT) test
 	scripts/check-kwin-icon.py .build/debug/segue-demo
@@ -129,7 +143,8 @@ INSTALLED = $(PREFIX)/bin/segue-demo \
 	$(PREFIX)/share/applications/$(APP_ID).desktop \
 	$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
-	$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml \
+	$(patsubst $(LOCALE_BUILD)/%,$(PREFIX)/share/locale/%,$(CATALOGUES))
 # Refreshes the icon and desktop caches of a live install (not of a staged DESTDIR one).
 REFRESH_CACHES = if [ -z "$(DESTDIR)" ]; then \
 		if command -v gtk-update-icon-cache >/dev/null; then \
@@ -149,11 +164,21 @@ install: $(if $(filter file,$(origin INSTALL_BINARY)),release)
 	install -Dm644 assets/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	install -Dm644 assets/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	@$(MAKE) -s translations
+	@for mo in $(CATALOGUES); do install -Dm644 "$$mo" "$(DESTDIR)$(PREFIX)/share/locale/$${mo#$(LOCALE_BUILD)/}"; done
 	@$(REFRESH_CACHES)
 
 uninstall:
 	rm -f $(foreach f,$(INSTALLED),"$(DESTDIR)$(f)")
 	@$(REFRESH_CACHES)
+
+## The desktop entry and the metainfo with their translations merged in from po/segue-demo
+## (msgfmt --desktop and --xml, on the templates assets/*.in); the merged files are committed,
+## so installing needs neither gettext's ITS rules nor appstream, and check-assets fails when
+## they are stale.
+merge-asset-translations:
+	msgfmt --desktop --template=assets/$(APP_ID).desktop.in -d po/segue-demo -o assets/$(APP_ID).desktop
+	msgfmt --xml --template=assets/$(APP_ID).metainfo.xml.in -d po/segue-demo -o assets/$(APP_ID).metainfo.xml
 
 ## Validates the desktop entry, the metainfo and the icons, then installs into a scratch DESTDIR
 ## (with a stand-in binary) and uninstalls again, checking the files each time.

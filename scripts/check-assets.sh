@@ -18,11 +18,24 @@ fail() { echo "check-assets: FAIL: $*" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for tool in desktop-file-validate appstreamcli python3 make install; do
+for tool in desktop-file-validate appstreamcli msgfmt python3 make install; do
   command -v "$tool" >/dev/null || fail "$tool is not installed (make deps installs it)"
 done
 for f in "$desktop" "$metainfo" "$icon" "$symbolic"; do
   [ -f "$f" ] || fail "$f is missing"
+done
+
+# The committed desktop entry and metainfo are their templates with po/segue-demo's
+# translations merged in (make merge-asset-translations): regenerating them changes nothing.
+msgfmt --desktop --template="$desktop.in" -d po/segue-demo -o "$tmp/merged.desktop" ||
+  fail "msgfmt cannot merge the translations into $desktop.in"
+msgfmt --xml --template="$metainfo.in" -d po/segue-demo -o "$tmp/merged.metainfo.xml" ||
+  fail "msgfmt cannot merge the translations into $metainfo.in"
+cmp -s "$tmp/merged.desktop" "$desktop" || fail "$desktop is stale: run make merge-asset-translations"
+cmp -s "$tmp/merged.metainfo.xml" "$metainfo" || fail "$metainfo is stale: run make merge-asset-translations"
+for lang in fr he; do
+  grep -q "^Comment\[$lang\]=" "$desktop" || fail "$desktop has no $lang comment"
+  grep -q "<summary xml:lang=\"$lang\">" "$metainfo" || fail "$metainfo has no $lang summary"
 done
 
 # desktop-file-validate exits 0 on hints; any message at all fails here.
@@ -68,7 +81,7 @@ for path, box in zip(sys.argv[1::2], sys.argv[2::2]):
 sys.exit(0 if ok else 1)
 PY
 
-# Install and uninstall into a scratch DESTDIR, with the default PREFIX and with another one.
+# Install and uninstall into a scratch DESTDIR (the translations' catalogues included), with the default PREFIX and with another one.
 printf '#!/bin/sh\nexit 0\n' >"$tmp/segue-demo"
 chmod 644 "$tmp/segue-demo"   # install must set the mode itself
 for prefix in /usr/local /usr; do
@@ -83,7 +96,9 @@ for prefix in /usr/local /usr; do
     "$prefix/share/applications/$app.desktop" \
     "$prefix/share/icons/hicolor/scalable/apps/$app.svg" \
     "$prefix/share/icons/hicolor/symbolic/apps/$app-symbolic.svg" \
-    "$prefix/share/metainfo/$app.metainfo.xml" | sort)
+    "$prefix/share/metainfo/$app.metainfo.xml" \
+    $(for domain in segue segue-demo; do for lang in $(cat po/$domain/LINGUAS); do
+        echo "$prefix/share/locale/$lang/LC_MESSAGES/$domain.mo"; done; done) | sort)
   actual=$(cd "$dest" && find . ! -type d | sed 's|^\.||' | sort)
   [ "$actual" = "$expected" ] || {
     diff <(echo "$expected") <(echo "$actual") >&2 || true

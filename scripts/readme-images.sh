@@ -12,6 +12,9 @@ declare -A shots=(
   [kwin-ssd]=runs-on-kwin
   [settings-dark-weston]=settings-dark-weston
   [settings-dark-mutter]=settings-dark-mutter
+  [i18n-he-desktop]=language-hebrew
+  [i18n-he-container-held]=language-hebrew-container-swipe
+  [i18n-fr-320-pushed]=language-french-320
 )
 for shot in "${!shots[@]}"; do
   [ -f "artifacts/$shot.png" ] || { echo "readme-images: artifacts/$shot.png missing (run make test)" >&2; exit 1; }

@@ -28,7 +28,12 @@ public final class TextLayout {
     /// At most this many lines (0: no limit). With ``maxWidth`` set, text that needs more ends
     /// with "…" on the last line allowed (1: one line, cut with "…" where it would pass
     /// ``maxWidth``), as Pango's `PANGO_ELLIPSIZE_END`; nothing is painted past ``maxWidth``.
+    /// With `rightToLeft`, `.left` aligns to the right end instead (text in a right-to-left
+    /// script already does: Pango aligns each paragraph to its own leading edge).
     public let maxLines: Int
+    /// Whether ``TextAlignment/left`` means the right-to-left leading edge: the right one,
+    /// whatever the text's script (as GTK mirrors a label's alignment in a right-to-left widget).
+    public let rightToLeft: Bool
 
     private let context: OpaquePointer   // PangoContext *
     private let layout: OpaquePointer    // PangoLayout *
@@ -37,8 +42,9 @@ public final class TextLayout {
     /// when `maxWidth` is given; with `maxLines` > 0 as well, at most that many lines, the last
     /// ending with "…" when the text does not fit (`maxLines: 1`: a single ellipsized line).
     public init(text: String, font: Font, maxWidth: Double? = nil, alignment: TextAlignment = .left,
-                maxLines: Int = 0) {
+                maxLines: Int = 0, rightToLeft: Bool = false) {
         self.text = text
+        self.rightToLeft = rightToLeft
         self.font = font
         self.maxWidth = maxWidth
         self.alignment = alignment
@@ -73,6 +79,10 @@ public final class TextLayout {
             }
         }
         switch alignment {
+        case .left where rightToLeft && pango_find_base_dir(text, -1) != PANGO_DIRECTION_RTL:
+            // Left-to-right (or neutral) text in a right-to-left layout: to the right end. (A
+            // right-to-left paragraph aligned left is already at its leading, right, edge.)
+            pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
@@ -92,6 +102,17 @@ public final class TextLayout {
         pango_layout_get_extents(layout, nil, &logical)
         let scale = Double(PANGO_SCALE)
         return Size(width: Double(logical.width) / scale, height: Double(logical.height) / scale)
+    }
+
+    /// Where the text starts within ``maxWidth``, in pixels: 0 for left-to-right text aligned
+    /// left. A paragraph in a right-to-left script (Pango finds its direction from its first
+    /// strong character) aligned left is aligned to its own leading edge, the right one, and
+    /// starts further in: a caller that centres ``size`` itself draws the layout this much
+    /// further left.
+    public var originX: Double {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return Double(logical.x) / Double(PANGO_SCALE)
     }
 
     /// The distance from the top of the layout to the first line's baseline, in pixels.

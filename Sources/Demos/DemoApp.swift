@@ -5,6 +5,9 @@ import Segue
 /// in its own file under `Tabs/`.
 @MainActor
 public enum DemoApp {
+    /// The demo's gettext text domain (its catalogues are `segue-demo.mo`, from `po/segue-demo/`).
+    nonisolated public static let textDomain = "segue-demo"
+
     /// The root controller of `segue-demo`.
     public static func makeRoot() -> ViewController {
         DemoTabBarController(viewControllers: [

@@ -75,14 +75,14 @@ public final class ColorPage: ViewController {
     public override func loadView() {
         let titleLabel = Label(text: title, font: Font(size: 30, weight: .bold), color: .white)
         let hintLabel = Label(text: hint, font: Font(size: 15), color: Color(red: 1, green: 1, blue: 1, alpha: 0.85))
-        let close = closeButton ? Button(title: "Close", font: Font(size: 15, weight: .medium), color: .white) : nil
+        let close = closeButton ? Button(title: localized("Close"), font: Font(size: 15, weight: .medium), color: .white) : nil
         close?.fillColor = Color(red: 0, green: 0, blue: 0, alpha: 0.25)
         close?.cornerRadius = 10
         close?.onTap = { [weak self] in self?.dismiss(animated: true) }
         let view = LayoutView { bounds in
             titleLabel.frame = Rect(x: 28, y: bounds.height * 0.35, width: bounds.width - 56, height: 40)
             hintLabel.frame = Rect(x: 28, y: bounds.height * 0.35 + 48, width: bounds.width - 56, height: 22)
-            close?.frame = Rect(x: bounds.width - 108, y: 16, width: 88, height: 36)
+            close?.frame = Rect(x: close?.isRightToLeft == true ? 20 : bounds.width - 108, y: 16, width: 88, height: 36)
         }
         view.backgroundColor = color
         view.addSubview(titleLabel)

@@ -33,7 +33,7 @@ public final class GalleryPage: ViewController {
     /// One caption per picture, shown in the list.
     public private(set) var captions: [Label] = []
     /// Switches the layout, animated (the navigation bar shows it while the grid is on top).
-    public let layoutButton = Button(title: "List", font: Font(size: 16), alignment: .right)
+    public let layoutButton = Button(title: localized("List"), font: Font(size: 16), alignment: .right)
     /// The pinch (touchpad, or Ctrl+scroll) that drives a layout change.
     public let pinch = PinchGestureRecognizer()
     /// The layout change running, if any, and the layout it goes to.
@@ -43,7 +43,7 @@ public final class GalleryPage: ViewController {
     private var pinchBase = 0.0
 
     public init() {
-        super.init(title: "Gallery")
+        super.init(title: localized("Gallery"))
     }
 
     /// The page is a ``ScrollView``: the grid scrolls when it is taller than the page.
@@ -69,7 +69,7 @@ public final class GalleryPage: ViewController {
             cell.onTap = { [weak self] in self?.open(index) }
             scrollView.contentView.addSubview(cell)
             cells.append(cell)
-            let caption = Label(text: "Picture \(index + 1) of \(Artwork.count)", font: Font(size: 17, weight: .medium))
+            let caption = Label(text: localized(singular: "Picture %d of %d", plural: "Picture %d of %d", count: Artwork.count, index + 1, Artwork.count), font: Font(size: 17, weight: .medium))
             caption.isUserInteractionEnabled = false
             caption.alpha = 0
             scrollView.contentView.addSubview(caption)
@@ -141,6 +141,13 @@ public final class GalleryPage: ViewController {
                                                      fraction: progress)
             captions[index].alpha = Double.interpolate(from: GalleryPage.captionAlpha(from), to: GalleryPage.captionAlpha(to),
                                                        fraction: progress)
+            if view.isRightToLeft {
+                // Mirrored: the grid fills from the right, a list's captions sit left of their pictures.
+                for item in [cell, captions[index]] as [View] {
+                    let f = item.frame
+                    item.frame = Rect(x: width - f.maxX, y: f.minY, width: f.width, height: f.height)
+                }
+            }
         }
         return Double.interpolate(from: GalleryPage.contentHeight(count: cells.count, width: width, layout: from),
                                   to: GalleryPage.contentHeight(count: cells.count, width: width, layout: to),
@@ -166,7 +173,7 @@ public final class GalleryPage: ViewController {
         if finished, let target = transitionTarget { currentLayout = target }
         transitionTarget = nil
         layoutTransition = nil
-        layoutButton.titleLabel.text = currentLayout == .grid ? "List" : "Grid"
+        layoutButton.titleLabel.text = currentLayout == .grid ? localized("List") : localized("Grid")
         scrollView.contentSize = Size(width: view.bounds.width, height: place(width: view.bounds.width, progress: 0))
     }
 
@@ -246,7 +253,7 @@ public final class PhotoPage: ViewController {
 
     public init(index: Int) {
         self.index = index
-        super.init(title: "Picture \(index + 1)")
+        super.init(title: localized("Picture %d", index + 1))
     }
 
     public override func viewDidLoad() {
@@ -258,7 +265,7 @@ public final class PhotoPage: ViewController {
 
     public override func loadView() {
         imageView.index = index
-        let caption = Label(text: "Picture \(index + 1) of \(Artwork.count), drawn by Segue", font: Font(size: 15),
+        let caption = Label(text: localized(singular: "Picture %d of %d, drawn by Segue", plural: "Picture %d of %d, drawn by Segue", count: Artwork.count, index + 1, Artwork.count), font: Font(size: 15),
                             color: Color(hex: 0x3A3A3C), alignment: .center)
         let view = LayoutView { [weak self] bounds in
             guard let self else { return }
@@ -299,14 +306,16 @@ public final class PictureView: View {
     }
 }
 
-/// The pop swipe: a page's width, only to the right, only while this page is on top.
+/// The pop swipe: a page's width, only to the right (to the left, right to left), only while
+/// this page is on top.
 extension PhotoPage: Swipeable {
     /// Only while this page is on top and nothing else runs, and only rightwards.
     public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
         guard let navigation = navigationController, navigation.topViewController === self,
               navigation.activeTransition == nil else { return false }
         // Only a drag to the right pops; a leftward one is left to others (nobody takes it here).
-        return pan.translation.x > 0
+        // (Right to left, mirrored: a drag to the left.)
+        return view.isRightToLeft ? pan.translation.x < 0 : pan.translation.x > 0
     }
 
     /// A whole pop is the page's width.
@@ -314,6 +323,6 @@ extension PhotoPage: Swipeable {
 
     /// Pops this page.
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
-        navigationController?.popViewController(animated: true) != nil ? .right : nil
+        navigationController?.popViewController(animated: true) != nil ? (view.isRightToLeft ? .left : .right) : nil
     }
 }

@@ -84,27 +84,28 @@ public struct DemoItem: Sendable {
 
     /// The navigation demo's rows.
     public static let samples: [DemoItem] = [
-        DemoItem(title: "Slide", subtitle: "Push and pop, 0.5 s; drag from the left edge to pop", accent: Color(hex: 0x3478F6)),
-        DemoItem(title: "Scale and fade", subtitle: "0.25 s; drag left from the right half to push the next page",
+        DemoItem(title: localized("Slide"), subtitle: localized("Push and pop, 0.5 s; drag from the left edge to pop"), accent: Color(hex: 0x3478F6)),
+        DemoItem(title: localized("Scale and fade"), subtitle: localized("0.25 s; drag left from the right half to push the next page"),
                  accent: Color(hex: 0x30B0C7), style: .scaleFade),
-        DemoItem(title: "Pixelate dissolve", subtitle: "Driven by frame time, 1 s", accent: Color(hex: 0x34C759),
+        DemoItem(title: localized("Pixelate dissolve"), subtitle: localized("Driven by frame time, 1 s"), accent: Color(hex: 0x34C759),
                  style: .pixelate),
-        DemoItem(title: "Pixelate by drag", subtitle: "The dissolve follows a drag left from the right half",
+        DemoItem(title: localized("Pixelate by drag"), subtitle: localized("The dissolve follows a drag left from the right half"),
                  accent: Color(hex: 0xFF9500), style: .pixelateDrag),
-        DemoItem(title: "Dusk", subtitle: "Another page that slides", accent: Color(hex: 0xAF52DE)),
-        DemoItem(title: "Harbour", subtitle: "Boats at rest in the evening light, another page that slides",
+        DemoItem(title: localized("Dusk"), subtitle: localized("Another page that slides"), accent: Color(hex: 0xAF52DE)),
+        DemoItem(title: localized("Harbour"), subtitle: localized("Boats at rest in the evening light, another page that slides"),
                  accent: Color(hex: 0xFF3B30)),
-        DemoItem(title: "Meadow", subtitle: "Long grass and a path through it", accent: Color(hex: 0x5AC8FA)),
-        DemoItem(title: "Glacier", subtitle: "Blue ice under a white sky", accent: Color(hex: 0x007AFF)),
-        DemoItem(title: "Ember", subtitle: "The last glow of a fire", accent: Color(hex: 0xFF2D55)),
-        DemoItem(title: "Orchard", subtitle: "Rows of trees in blossom", accent: Color(hex: 0x4CD964)),
-        DemoItem(title: "A page whose title is far too long to fit beside the chevron of its row",
-                 subtitle: "Titles and subtitles that do not fit end with an ellipsis", accent: Color(hex: 0xFFCC00)),
-        DemoItem(title: "Midnight", subtitle: "The last row: scroll to see it", accent: Color(hex: 0x5856D6)),
+        DemoItem(title: localized("Meadow"), subtitle: localized("Long grass and a path through it"), accent: Color(hex: 0x5AC8FA)),
+        DemoItem(title: localized("Glacier"), subtitle: localized("Blue ice under a white sky"), accent: Color(hex: 0x007AFF)),
+        DemoItem(title: localized("Ember"), subtitle: localized("The last glow of a fire"), accent: Color(hex: 0xFF2D55)),
+        DemoItem(title: localized("Orchard"), subtitle: localized("Rows of trees in blossom"), accent: Color(hex: 0x4CD964)),
+        DemoItem(title: localized("A page whose title is far too long to fit beside the chevron of its row"),
+                 subtitle: localized("Titles and subtitles that do not fit end with an ellipsis"), accent: Color(hex: 0xFFCC00)),
+        DemoItem(title: localized("Midnight"), subtitle: localized("The last row: scroll to see it"), accent: Color(hex: 0x5856D6)),
     ]
 }
 
-/// A list row: a coloured dot, a title and a subtitle over a hairline, a chevron at the right.
+/// A list row: a coloured dot, a title and a subtitle over a hairline, a chevron at the right
+/// (mirrored right to left: the dot at the right, the chevron at the left pointing left).
 /// Title and subtitle end with "…" before the chevron's column when they do not fit.
 @MainActor
 private final class RowButton: Control {
@@ -125,9 +126,12 @@ private final class RowButton: Control {
 
     private func textLayouts() -> (title: TextLayout, subtitle: TextLayout) {
         let width = max(bounds.width - RowButton.textX - RowButton.chevronColumn - RowButton.textGap, 1)
-        if let layouts, layouts.width == width, !layouts.title.isStale { return (layouts.title, layouts.subtitle) }
-        let title = TextLayout(text: item.title, font: Font(size: 16, weight: .medium), maxWidth: width, maxLines: 1)
-        let subtitle = TextLayout(text: item.subtitle, font: Font(size: 12.5), maxWidth: width, maxLines: 1)
+        if let layouts, layouts.width == width, !layouts.title.isStale, layouts.title.rightToLeft == isRightToLeft {
+            return (layouts.title, layouts.subtitle)
+        }
+        let rtl = isRightToLeft
+        let title = TextLayout(text: item.title, font: Font(size: 16, weight: .medium), maxWidth: width, maxLines: 1, rightToLeft: rtl)
+        let subtitle = TextLayout(text: item.subtitle, font: Font(size: 12.5), maxWidth: width, maxLines: 1, rightToLeft: rtl)
         layouts = (width, title, subtitle)
         return (title, subtitle)
     }
@@ -139,17 +143,21 @@ private final class RowButton: Control {
         // The row's own greys (iOS's grouped-list greys in light), from the palette in dark.
         let line = dark ? palette.separator : Color(hex: 0xE5E5EA)
         canvas.fill(bounds, color: isHighlighted ? (dark ? palette.secondaryBackground : Color(hex: 0xE5E5EA)) : palette.background)
-        canvas.fillEllipse(in: Rect(x: 16, y: bounds.height / 2 - 10, width: 20, height: 20), color: item.accent)
+        // Right to left, the row is mirrored: the dot at the right, the chevron at the left pointing left.
+        let rtl = isRightToLeft
+        func x(_ x: Double, width: Double = 0) -> Double { rtl ? bounds.width - x - width : x }
+        let textWidth = text.title.maxWidth ?? 0
+        canvas.fillEllipse(in: Rect(x: x(16, width: 20), y: bounds.height / 2 - 10, width: 20, height: 20), color: item.accent)
         // The design's 56 px row puts the title at 8 and the subtitle at 31: both scale with the row.
         let scale = bounds.height / ListPage.rowHeight
-        canvas.drawText(text.title, at: Point(x: RowButton.textX, y: (8 * scale).rounded()), color: palette.label)
-        canvas.drawText(text.subtitle, at: Point(x: RowButton.textX, y: (31 * scale).rounded()), color: palette.secondaryLabel)
-        canvas.fill(Rect(x: 52, y: bounds.height - 1, width: bounds.width - 52, height: palette.outline == nil ? 1 : 2),
+        canvas.drawText(text.title, at: Point(x: x(RowButton.textX, width: textWidth), y: (8 * scale).rounded()), color: palette.label)
+        canvas.drawText(text.subtitle, at: Point(x: x(RowButton.textX, width: textWidth), y: (31 * scale).rounded()), color: palette.secondaryLabel)
+        canvas.fill(Rect(x: x(52, width: bounds.width - 52), y: bounds.height - 1, width: bounds.width - 52, height: palette.outline == nil ? 1 : 2),
                     color: palette.outline ?? line)
         var chevron = Path()
-        chevron.move(to: Point(x: bounds.width - 24, y: bounds.height / 2 - 6))
-        chevron.addLine(to: Point(x: bounds.width - 18, y: bounds.height / 2))
-        chevron.addLine(to: Point(x: bounds.width - 24, y: bounds.height / 2 + 6))
+        chevron.move(to: Point(x: x(bounds.width - 24), y: bounds.height / 2 - 6))
+        chevron.addLine(to: Point(x: x(bounds.width - 18), y: bounds.height / 2))
+        chevron.addLine(to: Point(x: x(bounds.width - 24), y: bounds.height / 2 + 6))
         canvas.stroke(chevron, color: dark ? Color(hex: 0x5A5A5E) : Color(hex: 0xC7C7CC), lineWidth: 2)
     }
 }

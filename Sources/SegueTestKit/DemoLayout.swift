@@ -38,6 +38,12 @@ public enum DemoLayout {
         return Point(x: width * (Double(tab.rawValue) + 0.5), y: size.height - tabBarHeight / 2)
     }
 
+    /// A window-coordinate point mirrored for a right-to-left layout (issue 22: the demo's
+    /// layouts are mirrored about the window's vertical centre line).
+    public static func mirrored(_ point: Point, in size: Size = windowSize) -> Point {
+        Point(x: size.width - point.x, y: point.y)
+    }
+
     /// Inside the navigation bar's Back button (x 4…100, y 6…45: NavigationBar's layout).
     public static let backButton = Point(x: 40, y: navigationBarHeight / 2)
 

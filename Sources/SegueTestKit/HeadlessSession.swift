@@ -107,7 +107,9 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         socket = "segue-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         tracePath = runtimeDir + "/trace.jsonl"
 
-        var env = ProcessInfo.processInfo.environment
+        // The app speaks English, left to right, whatever the machine's language, unless a test
+        // asks for another in its environment (I18nE2ETests).
+        var env = Paths.inEnglish(ProcessInfo.processInfo.environment)
         env["XDG_RUNTIME_DIR"] = runtimeDir
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "DISPLAY")

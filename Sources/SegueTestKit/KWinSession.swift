@@ -215,7 +215,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
 
         mark("input ready")
         let appLogHandle = FileHandle(forWritingAtPath: createFile(runtimeDir + "/app.log"))
-        var appEnv = env
+        var appEnv = Paths.inEnglish(env)
         appEnv["WAYLAND_DEBUG"] = "1"
         appEnv.merge(options.environment) { $1 }
         app = try Subprocess(Paths.demo, ["--trace", tracePath] + options.arguments, environment: appEnv,

@@ -138,6 +138,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
 
         env["WAYLAND_DISPLAY"] = socket
         if options.waylandDebug { env["WAYLAND_DEBUG"] = "1" }
+        env = Paths.inEnglish(env)
         env.merge(options.environment) { $1 }
         let appLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/app.log"))
         app = try Subprocess(Paths.demo, ["--trace", tracePath] + options.arguments, environment: env, stdout: appLog, stderr: appLog)

@@ -33,6 +33,18 @@ public enum Paths {
     /// Screenshots the tests keep (README gallery, looking at failures).
     public static var artifacts: String { root + "/artifacts" }
 
+    /// `environment` for the app in English, left to right, whatever the machine's language:
+    /// the locale variables and the direction override removed, `LANG=C.UTF-8` (a test that
+    /// wants another language sets it in the session's own environment, which is merged after).
+    public static func inEnglish(_ environment: [String: String]) -> [String: String] {
+        var environment = environment
+        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "SEGUE_TEXT_DIRECTION", "SEGUE_LOCALEDIR"] {
+            environment.removeValue(forKey: name)
+        }
+        environment["LANG"] = "C.UTF-8"
+        return environment
+    }
+
     /// The command that builds the test helpers in meson-helpers/build.
     public static let helpersBuildCommand = "meson setup meson-helpers/build meson-helpers && ninja -C meson-helpers/build"
 

@@ -163,7 +163,7 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
             pointerDriver = try Subprocess("/usr/bin/env", ["--default-signal", Paths.vpointer], environment: env,
                                            captureOutput: true)
             try send("sync")
-            var appEnv = env
+            var appEnv = Paths.inEnglish(env)
             appEnv.merge(options.environment) { $1 }
             if options.waylandDebug { appEnv["WAYLAND_DEBUG"] = "1" }
             let appLog = FileHandle(forWritingAtPath: SwaySession.createFile(runtimeDir + "/app.log"))

@@ -126,6 +126,7 @@ final class WaylandKeyboard {
         case UInt32(XKB_KEY_Return), UInt32(XKB_KEY_KP_Enter): return .enter
         case UInt32(XKB_KEY_space): return .space
         case UInt32(XKB_KEY_BackSpace): return .backspace
+        case UInt32(XKB_KEY_XF86Back): return .back
         case UInt32(XKB_KEY_Control_L), UInt32(XKB_KEY_Control_R): return .control
         case UInt32(XKB_KEY_F1)...UInt32(XKB_KEY_F35): return .function(Int(sym - UInt32(XKB_KEY_F1)) + 1)
         default:

@@ -32,6 +32,8 @@ let statsOutput = checkedOutput(options.statsPath, "--stats")
 // The window is freed before the exit (the closure returns the status), so an AddressSanitizer
 // build's LeakSanitizer checks that closing it freed everything it showed.
 let exitCode: Int32 = MainActor.assumeIsolated {
+    // Translations first: every page looks its strings up as it is built.
+    GettextLocalization.install(domains: [Localization.toolkitDomain, DemoApp.textDomain])
     let window = Window(rootViewController: DemoApp.makeRoot())
     // --slow wins over SEGUE_SLOWDOWN, which SegueApplication reads otherwise.
     if let slowdown = options.slowdown { window.animationSlowdown = slowdown }

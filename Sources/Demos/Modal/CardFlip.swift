@@ -12,7 +12,7 @@ public final class PetCardView: Control {
     public static let radius = 16.0
     public static let top = Color(hex: 0x2A9D8F), bottom = Color(hex: 0x264653)
     /// The line under the title.
-    public var subtitle = "Click to reveal" { didSet { setNeedsDisplay() } }
+    public var subtitle = localized("Click to reveal") { didSet { setNeedsDisplay() } }
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -28,7 +28,7 @@ public final class PetCardView: Control {
         canvas.fillEllipse(in: disc, color: Color.white.withAlpha(0.18))
         canvas.drawText(TextLayout(text: "?", font: Font(size: 60, weight: .bold), maxWidth: disc.width, alignment: .center),
                         at: Point(x: disc.minX, y: disc.minY + 8), color: .white)
-        canvas.drawText(TextLayout(text: "Guess the pet", font: Font(size: 20, weight: .bold), maxWidth: b.width, alignment: .center),
+        canvas.drawText(TextLayout(text: localized("Guess the pet"), font: Font(size: 20, weight: .bold), maxWidth: b.width, alignment: .center),
                         at: Point(x: 0, y: b.height * 0.62), color: .white)
         canvas.drawText(TextLayout(text: subtitle, font: Font(size: 13), maxWidth: b.width, alignment: .center),
                         at: Point(x: 0, y: b.height * 0.62 + 32), color: Color.white.withAlpha(0.8))
@@ -95,7 +95,7 @@ public final class RevealPage: ViewController {
     public static let swipeDistance = 200.0
 
     public init() {
-        super.init(title: "Reveal")
+        super.init(title: localized("Reveal"))
         dismissesOnDragDown = false
         edgeSwipe.commitRule = .threshold(0.5, inclusive: false)
         edgeSwipe.swipeable = self
@@ -108,12 +108,14 @@ public final class RevealPage: ViewController {
     }
 
     public override func loadView() {
-        let title = Label(text: "It's a cat!", font: Font(size: 30, weight: .bold), color: .white, alignment: .center)
-        let hint = Label(text: "Drag from the left edge to flip back, or press Esc",
+        let title = Label(text: localized("It's a cat!"), font: Font(size: 30, weight: .bold), color: .white, alignment: .center)
+        let hint = Label(text: localized("Drag from the left edge to flip back, or press Esc"),
                          font: Font(size: 14), color: Color.white.withAlpha(0.75), alignment: .center)
         let picture = PetPictureView()
-        let view = LayoutView { bounds in
+        let view = LayoutView { [edgeSwipe] bounds in
             let frame = RevealPage.pictureFrame(in: bounds)
+            // Right to left the drag starts at the right edge (the leading one).
+            (edgeSwipe.recognizer as? ScreenEdgePanGestureRecognizer)?.edge = picture.isRightToLeft ? .right : .left
             title.frame = Rect(x: 0, y: max(12, frame.minY - 60), width: bounds.width, height: 40)
             picture.frame = frame
             hint.frame = Rect(x: 0, y: min(bounds.height - 34, frame.maxY + 20), width: bounds.width, height: 22)
@@ -157,7 +159,7 @@ extension RevealPage: Swipeable {
         guard presentingViewController != nil else { return nil }
         dismiss(animated: true)
         // The dismissal asked the delegate for the swipe's interaction controller and started it.
-        return swipe.interactionController?.context != nil ? .right : nil
+        return swipe.interactionController?.context != nil ? (view.isRightToLeft ? .left : .right) : nil
     }
 }
 
@@ -225,17 +227,19 @@ public final class CardFlipAnimator: AnimatedTransitioning {
         }
         let cardRect = card.convert(card.bounds, to: container)
         setPerspective(container, cardPage: cardPage)
+        // Right to left the card turns the other way (its right edge comes towards the eye).
+        let turn = container.isRightToLeft ? -Double.pi / 2 : Double.pi / 2
 
         if presenting, let toView = context.view(forKey: .to) {
             let final = context.finalFrame(for: context.toViewController)
             toView.frame = final
             let reveal = revealSnapshot(toView.snapshot(), frame: cardRect)
-            reveal.rotationY = .pi / 2
+            reveal.rotationY = turn
             container.addSubview(toView)
             container.addSubview(reveal)
             toView.isHidden = true
 
-            animate(context, phase: 0) { cardPage.rotationY = -.pi / 2 }
+            animate(context, phase: 0) { cardPage.rotationY = -turn }
             animate(context, phase: 1) { reveal.rotationY = 0 }
             animate(context, phase: 2, {
                 reveal.frame = final
@@ -248,12 +252,12 @@ public final class CardFlipAnimator: AnimatedTransitioning {
             })
         } else if let fromView = context.view(forKey: .from) {
             let reveal = revealSnapshot(fromView.snapshot(), frame: fromView.frame)
-            cardPage.rotationY = -.pi / 2
+            cardPage.rotationY = -turn
             container.addSubview(reveal)
             fromView.isHidden = true
 
             animate(context, phase: 0) { reveal.frame = cardRect }
-            animate(context, phase: 1) { reveal.rotationY = .pi / 2 }
+            animate(context, phase: 1) { reveal.rotationY = turn }
             animate(context, phase: 2, { cardPage.rotationY = 0 }, completion: { _ in
                 fromView.isHidden = false
                 reveal.removeFromSuperview()

@@ -72,7 +72,7 @@ public final class ExpandDetailPage: ViewController {
     private var pageHeight = 1.0
 
     public init() {
-        super.init(title: "Lake")
+        super.init(title: localized("Lake"))
         dismissesOnDragDown = false
         swipe.commitRule = .threshold(0.5, inclusive: true)
         // The rest after release decelerates into place, at the transition's own pace
@@ -88,10 +88,10 @@ public final class ExpandDetailPage: ViewController {
     }
 
     public override func loadView() {
-        let title = Label(text: "Mountain lake", font: Font(size: 28, weight: .bold), color: .white)
-        let text = Label(text: "Drawn by the project: a sky gradient, a sun and two hills. Drag down anywhere to put it back, or press Esc.",
+        let title = Label(text: localized("Mountain lake"), font: Font(size: 28, weight: .bold), color: .white)
+        let text = Label(text: localized("Drawn by the project: a sky gradient, a sun and two hills. Drag down anywhere to put it back, or press Esc."),
                          font: Font(size: 15), color: Color.white.withAlpha(0.8), numberOfLines: 0)
-        let close = Button(title: "Close", font: Font(size: 15, weight: .medium), color: .white)
+        let close = Button(title: localized("Close"), font: Font(size: 15, weight: .medium), color: .white)
         close.fillColor = Color.black.withAlpha(0.35)
         close.cornerRadius = 10
         close.onTap = { [weak self] in self?.dismiss(animated: true) }
@@ -105,7 +105,8 @@ public final class ExpandDetailPage: ViewController {
             let textWidth = max((windowWidth ?? bounds.width) - 56, 100)
             title.frame = Rect(x: 28, y: imageHeight + 20, width: textWidth, height: 36)
             text.frame = Rect(x: 28, y: imageHeight + 62, width: textWidth, height: 66)
-            close.frame = Rect(x: bounds.width - 108, y: 16, width: 88, height: 36)
+            // Close at the trailing corner: the top right, or the top left right to left.
+            close.frame = Rect(x: close.isRightToLeft ? 20 : bounds.width - 108, y: 16, width: 88, height: 36)
         }
         view.backgroundColor = Self.background
         view.clipsToBounds = true

@@ -25,13 +25,13 @@ public final class ModalPage: ViewController {
     /// The page's scroll view (the page's view).
     public var scrollView: ScrollView { view as! ScrollView }
 
-    private let heading = Label(text: "Four presentations. Esc closes each.",
+    private let heading = Label(text: localized("Four presentations. Esc closes each."),
                                 font: Font(size: 15), color: Color(hex: 0x3A3A3C))
-    private let sheetButton = ModalPage.menuButton("Sheet (slide up)")
-    private let overlayButton = ModalPage.menuButton("Overlay (custom presentation)")
+    private let sheetButton = ModalPage.menuButton(localized("Sheet (slide up)"))
+    private let overlayButton = ModalPage.menuButton(localized("Overlay (custom presentation)"))
     public let card = PetCardView()
     public let icon = IconTileView()
-    private let iconCaption = Label(text: "Lake", font: Font(size: 13, weight: .medium), color: Color(hex: 0x3A3A3C),
+    private let iconCaption = Label(text: localized("Lake"), font: Font(size: 13, weight: .medium), color: Color(hex: 0x3A3A3C),
                                     alignment: .center)
 
     // Transitioning delegates are held weakly by the presented pages, as in UIKit: the page keeps them.
@@ -39,7 +39,7 @@ public final class ModalPage: ViewController {
     private lazy var expandDelegate = ExpandTransitioningDelegate(icon: icon)
 
     public init() {
-        super.init(title: "Modal")
+        super.init(title: localized("Modal"))
     }
 
     static func menuButton(_ title: String) -> Button {
@@ -79,6 +79,13 @@ public final class ModalPage: ViewController {
             ? Self.iconFrame.offsetBy(dx: x0, dy: 0)
             : Rect(x: x0 + Self.cardFrame.minX, y: Self.cardFrame.maxY + 24, width: Self.iconFrame.width, height: Self.iconFrame.height)
         iconCaption.frame = Rect(x: icon.frame.minX - 12, y: icon.frame.maxY + 6, width: icon.frame.width + 24, height: 18)
+        if view.isRightToLeft {
+            // Mirrored: the card at the right, the icon to its left (the expand grows from it there).
+            for subview in [heading, sheetButton, overlayButton, card, icon, iconCaption] as [View] {
+                let frame = subview.frame
+                subview.frame = Rect(x: bounds.width - frame.maxX, y: frame.minY, width: frame.width, height: frame.height)
+            }
+        }
         return Size(width: bounds.width, height: max(card.frame.maxY, iconCaption.frame.maxY) + 24)
     }
 
@@ -86,7 +93,7 @@ public final class ModalPage: ViewController {
 
     /// The default presentation: a full-screen sheet sliding up, dragged down to dismiss.
     public func presentSheet() {
-        present(ColorPage(title: "Sheet", color: ModalTab.sheet, hint: "Drag down to dismiss, or press Esc",
+        present(ColorPage(title: localized("Sheet"), color: ModalTab.sheet, hint: localized("Drag down to dismiss, or press Esc"),
                           closeButton: true))
     }
 

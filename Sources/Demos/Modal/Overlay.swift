@@ -166,15 +166,15 @@ public final class OverlayPanelPage: ViewController {
     public static let background = Color.white
 
     public init() {
-        super.init(title: "Overlay")
+        super.init(title: localized("Overlay"))
         dismissesOnDragDown = false
     }
 
     public override func loadView() {
-        let title = Label(text: "Overlay", font: Font(size: 26, weight: .bold), color: Color(hex: 0x1C1C1E), alignment: .center)
-        let text = Label(text: "A custom presentation: the page behind stays where it is, dimmed. Click outside, press Esc or Close.",
+        let title = Label(text: localized("Overlay"), font: Font(size: 26, weight: .bold), color: Color(hex: 0x1C1C1E), alignment: .center)
+        let text = Label(text: localized("A custom presentation: the page behind stays where it is, dimmed. Click outside, press Esc or Close."),
                          font: Font(size: 15), color: Color(hex: 0x48484A), alignment: .center, numberOfLines: 0)
-        let close = Button(title: "Close", font: Font(size: 16, weight: .medium), color: .white)
+        let close = Button(title: localized("Close"), font: Font(size: 16, weight: .medium), color: .white)
         close.fillColor = Color(hex: 0x0A66D8)
         close.cornerRadius = 10
         close.onTap = { [weak self] in self?.dismiss(animated: true) }

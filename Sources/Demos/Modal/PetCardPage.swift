@@ -22,7 +22,7 @@ public final class PetCardPage: ViewController {
 
     public init() {
         flipDelegate = CardFlipTransitioningDelegate(card: nil)
-        super.init(title: "Guess the pet")
+        super.init(title: localized("Guess the pet"))
         flipDelegate.card = card
     }
 
@@ -35,15 +35,15 @@ public final class PetCardPage: ViewController {
     }
 
     public override func loadView() {
-        let heading = Label(text: "Guess the pet", font: Font(size: 26, weight: .bold), color: Color(hex: 0x264653),
+        let heading = Label(text: localized("Guess the pet"), font: Font(size: 26, weight: .bold), color: Color(hex: 0x264653),
                             alignment: .center)
-        let hint = Label(text: "Click the card to flip it. Esc or a drag down goes back.", font: Font(size: 14),
+        let hint = Label(text: localized("Click the card to flip it. Esc or a drag down goes back."), font: Font(size: 14),
                          color: Color(hex: 0x3A3A3C), alignment: .center)
-        let close = Button(title: "Close", font: Font(size: 15, weight: .medium), color: Color(hex: 0x264653))
+        let close = Button(title: localized("Close"), font: Font(size: 15, weight: .medium), color: Color(hex: 0x264653))
         close.fillColor = Color(hex: 0x264653).withAlpha(0.12)
         close.cornerRadius = 10
         close.onTap = { [weak self] in self?.dismiss(animated: true) }
-        card.subtitle = "Click to reveal"
+        card.subtitle = localized("Click to reveal")
         card.onTap = { [weak self] in self?.presentReveal() }
         let card = self.card
         let view = LayoutView { bounds in
@@ -51,7 +51,7 @@ public final class PetCardPage: ViewController {
             heading.frame = Rect(x: 0, y: max(16, frame.minY - 56), width: bounds.width, height: 34)
             card.frame = frame
             hint.frame = Rect(x: 0, y: frame.maxY + 16, width: bounds.width, height: 22)
-            close.frame = Rect(x: bounds.width - 108, y: 16, width: 88, height: 36)
+            close.frame = Rect(x: close.isRightToLeft ? 20 : bounds.width - 108, y: 16, width: 88, height: 36)
         }
         view.backgroundColor = Self.background
         for subview in [heading, card, hint, close] as [View] { view.addSubview(subview) }

@@ -37,10 +37,10 @@ public final class StackPage: ViewController {
 
     static func name(_ style: PushStyle) -> String {
         switch style {
-        case .slide: "Slide"
-        case .scaleFade: "Scale and fade"
-        case .pixelate: "Pixelate"
-        case .pixelateDrag: "Pixelate by drag"
+        case .slide: localized("Slide")
+        case .scaleFade: localized("Scale and fade")
+        case .pixelate: localized("Pixelate")
+        case .pixelateDrag: localized("Pixelate by drag")
         }
     }
 
@@ -49,10 +49,10 @@ public final class StackPage: ViewController {
     public override func loadView() {
         let accent = StackPage.accents[(depth - 1) % StackPage.accents.count]
         let badge = Label(text: "\(depth)", font: Font(size: 96, weight: .bold), color: accent, alignment: .center)
-        let hint = Label(text: style == .pixelate ? "Tap Next to dissolve to page \(depth + 1)"
-                                                  : "Drag left from the right half to push page \(depth + 1)",
+        let hint = Label(text: style == .pixelate ? localized("Tap Next to dissolve to page %d", depth + 1)
+                                                  : localized("Drag left from the right half to push page %d", depth + 1),
                          font: Font(size: 15), color: Color(hex: 0x3A3A3C), alignment: .center)
-        let next = Button(title: "Next", font: Font(size: 16, weight: .medium), color: .white) { [weak self] in
+        let next = Button(title: localized("Next"), font: Font(size: 16, weight: .medium), color: .white) { [weak self] in
             self?.pushNext(interactive: false)
         }
         next.fillColor = accent
@@ -99,12 +99,14 @@ public final class StackPage: ViewController {
     }
 }
 
-/// The push swipe: a page's width, leftwards, from a press in the right half.
+/// The push swipe: a page's width, leftwards, from a press in the right half (mirrored right to
+/// left: rightwards, from the left half).
 extension StackPage: Swipeable {
     /// Only leftwards, from a press in the right half, while nothing else runs.
     public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
         let start = view.transformToRoot.inverted()?.apply(to: pan.startLocation) ?? pan.startLocation
-        return start.x >= view.bounds.width / 2 && pan.translation.x < 0 && navigationController?.activeTransition == nil
+        let inTrailingHalf = view.isRightToLeft ? start.x < view.bounds.width / 2 : start.x >= view.bounds.width / 2
+        return inTrailingHalf && isForward(pan.translation) && navigationController?.activeTransition == nil
     }
 
     /// A whole push is the page's width.
@@ -112,8 +114,13 @@ extension StackPage: Swipeable {
 
     /// Pushes the next page.
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
-        guard translation.x < 0, pushNext(interactive: true) else { return nil }
-        return .left
+        guard isForward(translation), pushNext(interactive: true) else { return nil }
+        return view.isRightToLeft ? .right : .left
+    }
+
+    /// Whether a drag by `translation` heads the way a push goes: leftwards (rightwards, right to left).
+    private func isForward(_ translation: Point) -> Bool {
+        view.isRightToLeft ? translation.x > 0 : translation.x < 0
     }
 }
 

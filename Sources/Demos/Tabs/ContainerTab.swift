@@ -11,10 +11,10 @@ enum ContainerTab {
                                                 unselectedTitleColor: Color(hex: 0x8FA3B8))
 
     static func make() -> ViewController {
-        let container = TopTabBarController(viewControllers: zip(["Today", "Week", "Month"], pageColors).map {
-            ColorPage(title: $0.0, color: $0.1, hint: "Tap a tab above or drag sideways")
+        let container = TopTabBarController(viewControllers: zip([localized("Today"), localized("Week"), localized("Month")], pageColors).map {
+            ColorPage(title: $0.0, color: $0.1, hint: localized("Tap a tab above or drag sideways"))
         }, style: barStyle)
-        container.tabBarItem = TabBarItem(title: "Container", icon: .tabs)
+        container.tabBarItem = TabBarItem(title: localized("Container"), icon: .tabs)
         // Tutorial 000's own rule for its container: the drag finishes only past half-way
         // (the toolkit default, which also honours a flick, stays on the other tabs).
         container.swipe.commitRule = .threshold(0.5, inclusive: false)

@@ -5,7 +5,7 @@ import Segue
 enum GalleryTab {
     static func make() -> ViewController {
         let gallery = GalleryNavigationController()
-        gallery.tabBarItem = TabBarItem(title: "Gallery", icon: .grid)
+        gallery.tabBarItem = TabBarItem(title: localized("Gallery"), icon: .grid)
         return gallery
     }
 }

@@ -11,7 +11,7 @@ enum ModalTab {
 
     static func make() -> ViewController {
         let modal = ModalPage()
-        modal.tabBarItem = TabBarItem(title: "Modal", icon: .cards)
+        modal.tabBarItem = TabBarItem(title: localized("Modal"), icon: .cards)
         return modal
     }
 }

@@ -6,8 +6,8 @@ import Segue
 @MainActor
 enum NavigationTab {
     static func make() -> ViewController {
-        let navigation = DemoNavigationController(rootViewController: ListPage(title: "Navigation", items: DemoItem.samples))
-        navigation.tabBarItem = TabBarItem(title: "Navigation", icon: .list)
+        let navigation = DemoNavigationController(rootViewController: ListPage(title: localized("Navigation"), items: DemoItem.samples))
+        navigation.tabBarItem = TabBarItem(title: localized("Navigation"), icon: .list)
         return navigation
     }
 }

@@ -22,7 +22,37 @@ extension View {
         appliedTraits = traits
         traitCollectionDidChange(previous)
         setNeedsDisplay()
-        if previous.textScale != traits.textScale { setNeedsLayout() }
+        if previous.textScale != traits.textScale || previous.layoutDirection != traits.layoutDirection { setNeedsLayout() }
         for view in subviews { view.adaptToTraitsIfNeeded() }
+    }
+
+    /// The direction this view lays out in, as `UIView.effectiveUserInterfaceLayoutDirection`:
+    /// its own ``semanticContentAttribute`` when that forces one, else the nearest ancestor's that
+    /// does, else the window's ``TraitCollection/layoutDirection``.
+    public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection {
+        var view: View? = self
+        while let current = view {
+            switch current.semanticContentAttribute {
+            case .forceLeftToRight: return .leftToRight
+            case .forceRightToLeft: return .rightToLeft
+            case .unspecified: view = current.superview
+            }
+        }
+        return traitCollection.layoutDirection
+    }
+
+    /// True when this view lays out right to left (``effectiveUserInterfaceLayoutDirection``).
+    public var isRightToLeft: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
+
+    /// `rect` mirrored about this view's vertical centre line when it lays out right to left;
+    /// unchanged left to right.
+    public func flippedForLayoutDirection(_ rect: Rect) -> Rect {
+        guard isRightToLeft else { return rect }
+        return Rect(x: bounds.width - rect.maxX, y: rect.minY, width: rect.width, height: rect.height)
+    }
+
+    /// A forced direction changed here: this view and those below lay out and draw again.
+    func layoutDirectionDidChange() {
+        setNeedsDisplayInTree()
     }
 }

@@ -8,7 +8,8 @@ import Motion
 public final class NavigationBar: View {
     /// The bar's height in logical pixels, its bottom line included.
     public static let height = 52.0
-    /// The Back button at the bar's left end; hidden on the root page.
+    /// The Back button at the bar's leading end (the left, or the right in a right-to-left
+    /// layout); hidden on the root page.
     public let backButton: Button
     private var titleLabel: Label
     private var incomingTitle: Label?
@@ -29,7 +30,7 @@ public final class NavigationBar: View {
 
     /// An empty bar: no title, and a Back button its navigation controller shows and hides.
     public override init(frame: Rect = .zero) {
-        backButton = Button(title: "‹ Back", font: Font(size: 16), alignment: .left)
+        backButton = Button(title: NavigationBar.backTitle(rightToLeft: false), font: Font(size: 16), alignment: .left)
         titleLabel = NavigationBar.makeTitle("")
         super.init(frame: frame)
         backgroundColor = TraitCollection.current.palette.bar
@@ -62,13 +63,22 @@ public final class NavigationBar: View {
         if backgroundColor == previous.palette.bar { backgroundColor = traitCollection.palette.bar }
     }
 
-    /// Places the title in the middle, Back at the left and the trailing button at the right.
+    /// "‹ Back" in the user's language. Right to left the title starts with a right-to-left
+    /// mark: the paragraph runs right to left whatever the translation's script, so its
+    /// leading "‹" (a mirrored character) shows as "›" at the right end, pointing right.
+    static func backTitle(rightToLeft: Bool) -> String {
+        (rightToLeft ? "\u{200F}" : "") + "‹ " + Localization.string("Back")
+    }
+
+    /// Places the title in the middle, Back at the leading end (left, or right in a
+    /// right-to-left layout) and the trailing button at the other.
     public override func layoutSubviews() {
         let titleFrame = Rect(x: 100, y: 0, width: max(0, bounds.width - 200), height: bounds.height - 1)
         titleLabel.frame = titleFrame
         incomingTitle?.frame = titleFrame
-        backButton.frame = Rect(x: 4, y: 6, width: 96, height: bounds.height - 13)
-        trailingButton?.frame = Rect(x: bounds.width - 100, y: 6, width: 96, height: bounds.height - 13)
+        backButton.frame = flippedForLayoutDirection(Rect(x: 4, y: 6, width: 96, height: bounds.height - 13))
+        backButton.titleLabel.text = NavigationBar.backTitle(rightToLeft: isRightToLeft)
+        trailingButton?.frame = flippedForLayoutDirection(Rect(x: bounds.width - 100, y: 6, width: 96, height: bounds.height - 13))
     }
 
     /// Shows `title` with or without a Back button, at once.

@@ -77,9 +77,10 @@ public final class TabButton: Control {
         if showsIcon {
             let iconBox = Rect(x: bounds.midX - 12, y: 8, width: 24, height: 24)
             item.icon?.draw(in: iconBox, color: color, canvas: canvas)
-            canvas.drawText(title, at: Point(x: (bounds.width - title.size.width) / 2, y: 36), color: color)
+            // A right-to-left title lies at the right of its layout's width (originX).
+            canvas.drawText(title, at: Point(x: (bounds.width - title.size.width) / 2 - title.originX, y: 36), color: color)
         } else {
-            canvas.drawText(title, at: Point(x: ((bounds.width - title.size.width) / 2).rounded(),
+            canvas.drawText(title, at: Point(x: ((bounds.width - title.size.width) / 2).rounded() - title.originX,
                                              y: ((bounds.height - title.size.height) / 2).rounded()), color: color)
         }
     }

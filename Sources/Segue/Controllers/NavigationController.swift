@@ -31,7 +31,9 @@ extension NavigationControllerDelegate {
 }
 
 /// A stack of pages with a bar, as `UINavigationController`: push and pop slide by default,
-/// and a drag from the left edge of a pushed page pops interactively.
+/// and a drag from the left edge of a pushed page pops interactively (in a right-to-left
+/// layout, ``View/effectiveUserInterfaceLayoutDirection``, everything mirrored: pushes enter
+/// from the left, the drag starts at the right edge, Alt+Right pops).
 ///
 /// The stack changes when a transition completes; a cancelled pop leaves the stack, the view
 /// tree and the next Back exactly as they were.
@@ -104,7 +106,14 @@ open class NavigationController: ViewController {
         containerView.frame = Rect(x: 0, y: NavigationBar.height, width: bounds.width,
                                    height: max(0, bounds.height - NavigationBar.height))
         if activeTransition == nil { topViewController?.view.frame = containerView.bounds }
+        // The interactive pop starts at the leading edge: the right one, right to left.
+        if let edgePan = interactivePop.recognizer as? ScreenEdgePanGestureRecognizer, edgePan.edge != leadingEdge {
+            edgePan.edge = leadingEdge
+        }
     }
+
+    /// The window edge a page is popped from: the left, or the right in a right-to-left layout.
+    private var leadingEdge: ScreenEdgePanGestureRecognizer.Edge { containerView.isRightToLeft ? .right : .left }
 
     // MARK: push and pop
 
@@ -124,10 +133,12 @@ open class NavigationController: ViewController {
         return from
     }
 
-    /// Gives the key to the top page first; Alt+Left pops.
+    /// Gives the key to the top page first; Alt+Left pops (Alt+Right in a right-to-left layout,
+    /// as libadwaita flips its back key), and so does Back (``Key/back``: the Back key or the
+    /// pointer's back button) in either direction.
     open override func handleKey(_ event: KeyEvent) -> Bool {
         if topViewController?.handleKey(event) == true { return true }
-        if event.key == .left, event.modifiers.contains(.alt) {
+        if event.key == .back || (event.key == (containerView.isRightToLeft ? .right : .left) && event.modifiers.contains(.alt)) {
             return popViewController(animated: true) != nil
         }
         return false
@@ -198,14 +209,16 @@ extension NavigationController: Swipeable {
     /// A whole pop is the width of the page.
     public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { containerView.bounds.width }
 
-    /// The page's edge stays under the pointer: a fresh drag starts where it was pressed.
+    /// The page's edge stays under the pointer: a fresh drag starts where it was pressed
+    /// (measured from the right edge in a right-to-left layout).
     public func swipe(_ swipe: InteractiveSwipe, initialProgressAt location: Point) -> Double {
         guard let toLocal = containerView.transformToRoot.inverted() else { return 0 }
-        return toLocal.apply(to: location).x / max(containerView.bounds.width, 1)
+        let x = toLocal.apply(to: location).x, width = max(containerView.bounds.width, 1)
+        return (containerView.isRightToLeft ? width - x : x) / width
     }
 
-    /// Pops the top page; the drag moves it forward going right.
+    /// Pops the top page; the drag moves it forward going right (left, right to left).
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
-        popViewController(animated: true) != nil ? .right : nil
+        popViewController(animated: true) != nil ? (containerView.isRightToLeft ? .left : .right) : nil
     }
 }

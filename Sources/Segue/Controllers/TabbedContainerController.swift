@@ -131,8 +131,11 @@ open class TabbedContainerController: ViewController {
         let containerY = barPosition == .top ? barHeight : 0
         containerView.frame = Rect(x: 0, y: containerY, width: bounds.width, height: max(0, bounds.height - barHeight))
         let buttonWidth = bounds.width / Double(max(buttons.count, 1))
+        // Right to left, the first tab is at the right end.
+        let rtl = barView.isRightToLeft
         for (index, button) in buttons.enumerated() {
-            button.frame = Rect(x: (Double(index) * buttonWidth).rounded(), y: 0,
+            let slot = rtl ? buttons.count - 1 - index : index
+            button.frame = Rect(x: (Double(slot) * buttonWidth).rounded(), y: 0,
                                 width: buttonWidth.rounded(), height: barHeight)
         }
         if activeTransition == nil { selectedViewController.view.frame = containerView.bounds }
@@ -247,17 +250,23 @@ extension TabbedContainerController: Swipeable {
     /// the way the drag heads.
     public func swipeShouldBegin(_ swipe: InteractiveSwipe, pan: PanGestureRecognizer) -> Bool {
         guard activeTransition == nil, allowsSwipe() else { return false }
-        return viewControllers.indices.contains(selectedIndex + (pan.translation.x < 0 ? 1 : -1))
+        return viewControllers.indices.contains(selectedIndex + (isForward(pan.translation) ? 1 : -1))
     }
 
     /// A whole switch is the width of the container.
     public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { containerView.bounds.width }
 
-    /// Selects the neighbour the drag heads for: a drag left goes to the next tab.
+    /// Selects the neighbour the drag heads for: a drag left goes to the next tab (a drag right,
+    /// in a right-to-left layout, where the next tab is to the left).
     public func swipe(_ swipe: InteractiveSwipe, beginTransitionFor translation: Point) -> Direction? {
-        let forward = translation.x < 0
+        let forward = isForward(translation)
         let target = selectedIndex + (forward ? 1 : -1)
         guard viewControllers.indices.contains(target), select(target, animated: true) else { return nil }
-        return forward ? .left : .right
+        return translation.x < 0 ? .left : .right
+    }
+
+    /// Whether a drag by `translation` heads for the next tab: leftwards, or rightwards right to left.
+    private func isForward(_ translation: Point) -> Bool {
+        containerView.isRightToLeft ? translation.x > 0 : translation.x < 0
     }
 }

@@ -70,7 +70,10 @@ package final class HeaderBar: View {
     package func buttonFrame(_ action: Action) -> Rect? {
         guard let index = actions.firstIndex(of: action) else { return nil }
         let size = HeaderBar.buttonSize
-        let x = bounds.width - HeaderBar.sidePadding - size - Double(index) * (size + HeaderBar.buttonSpacing)
+        // At the right end, close outermost; right to left at the left end, as GTK mirrors the
+        // decoration layout.
+        let fromEnd = HeaderBar.sidePadding + Double(index) * (size + HeaderBar.buttonSpacing)
+        let x = isRightToLeft ? fromEnd : bounds.width - fromEnd - size
         return Rect(x: x, y: ((bounds.height - size) / 2).rounded(), width: size, height: size)
     }
 

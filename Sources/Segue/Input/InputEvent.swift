@@ -61,6 +61,9 @@ public struct InputEvent: Sendable {
 public enum PointerButton: Hashable, Sendable {
     /// The primary (left), secondary (right) and middle buttons.
     case left, right, middle
+    /// The side buttons meaning back and forward (GTK's buttons 8 and 9): back pops a
+    /// navigation stack whatever the layout direction, as in libadwaita.
+    case back, forward
     /// Any other button, by the platform's number for it (under Wayland, the evdev code:
     /// BTN_SIDE = 0x113 …).
     case other(UInt32)
@@ -118,6 +121,9 @@ public struct KeyEvent: Sendable {
 public enum Key: Hashable, Sendable {
     /// Escape, the arrow keys, Tab, Enter, Space and Backspace.
     case escape, left, right, up, down, tab, enter, space, backspace
+    /// Back: a keyboard's Back key (XF86Back), or the pointer's back button (``PointerButton/back``),
+    /// which the window hands on as this key. A navigation stack pops on it in either direction.
+    case back
     /// A key that types a character, named by its lowercase form whatever Shift or Caps Lock
     /// do to it: Ctrl+Shift+M arrives as `.character("m")` with Shift and Control held, as
     /// UIKit's `UIKeyCommand` names its input by the unmodified character.

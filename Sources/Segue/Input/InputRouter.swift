@@ -40,7 +40,10 @@ final class InputRouter {
             if pressed {
                 window?.keyboardFocus.drop()
                 pressedButtons.insert(button)
-                if pressedButtons.count > 1 {
+                if button == .back, pressedButtons.count == 1 {
+                    // Not a press anything can drag: the window hands it on as the Back key.
+                    window?.handleKey(KeyEvent(key: .back, modifiers: [], pressed: true))
+                } else if pressedButtons.count > 1 {
                     // A second button mid-press: nobody can tell what the user means; cancel.
                     cancelSequence()
                 } else if button == .left, let pointer {

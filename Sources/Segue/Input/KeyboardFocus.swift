@@ -106,13 +106,16 @@ final class KeyboardFocus {
         return focused
     }
 
-    /// The controls Tab visits, in reading order.
+    /// The controls Tab visits, in reading order (along a row from the right in a right-to-left
+    /// window).
     func focusableControls() -> [Control] {
         var found: [(Control, Rect)] = []
         collect(keyContent, clip: Rect(size: window.size), into: &found)
+        let rightToLeft = window.effectiveUserInterfaceLayoutDirection == .rightToLeft
         return found.sorted { a, b in
             let ay = a.1.minY.rounded(), by = b.1.minY.rounded()
-            return ay != by ? ay < by : a.1.minX.rounded() < b.1.minX.rounded()
+            guard ay == by else { return ay < by }
+            return rightToLeft ? a.1.maxX.rounded() > b.1.maxX.rounded() : a.1.minX.rounded() < b.1.minX.rounded()
         }.map(\.0)
     }
 

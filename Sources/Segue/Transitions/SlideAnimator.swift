@@ -7,7 +7,10 @@ import Motion
 @MainActor
 public final class SlideAnimator: AnimatedTransitioning {
     /// The way the pages move: `.left` pushes (new page from the right), `.right` pops,
-    /// `.up` presents a sheet from below, `.down` dismisses it.
+    /// `.up` presents a sheet from below, `.down` dismisses it. `.left` and `.right` are as in a
+    /// left-to-right layout: in a container that lays out right to left
+    /// (``View/effectiveUserInterfaceLayoutDirection``) they are mirrored, so a push enters from
+    /// the left and a pop leaves by the right, as UIKit's navigation controller does in Hebrew.
     public let direction: Direction
     /// The transition's length, in seconds (0.5 by default).
     public var duration: Double
@@ -31,12 +34,13 @@ public final class SlideAnimator: AnimatedTransitioning {
         let container = context.containerView
         let fromView = context.view(forKey: .from), toView = context.view(forKey: .to)
         let size = container.bounds.size
-        let offset: (x: Double, y: Double) = switch direction {
+        var offset: (x: Double, y: Double) = switch direction {
         case .left: (size.width, 0)
         case .right: (-size.width, 0)
         case .up: (0, size.height)
         case .down: (0, -size.height)
         }
+        if container.isRightToLeft { offset.x = -offset.x }
         if let toView {
             let finalFrame = context.finalFrame(for: context.toViewController)
             toView.frame = finalFrame.isEmpty ? container.bounds : finalFrame

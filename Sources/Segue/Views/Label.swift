@@ -22,7 +22,8 @@ open class Label: View {
     /// The palette's colour the text takes when no ``textColor`` was given (``Palette/label``).
     public var textColorRole: KeyPath<Palette, Color> = \.label { didSet { setNeedsDisplay() } }
     private var explicitTextColor: Color?
-    /// How lines sit in the label's width: left, centred or right.
+    /// How lines sit in the label's width: left, centred or right. Right to left
+    /// (``View/effectiveUserInterfaceLayoutDirection``), `.left` is the leading edge: the right.
     public var alignment: TextAlignment { didSet { layout = nil; setNeedsDisplay() } }
     /// The most lines shown (1 by default; 0: as many as the text needs).
     public var numberOfLines: Int { didSet { if numberOfLines != oldValue { layout = nil; setNeedsDisplay() } } }
@@ -49,9 +50,11 @@ open class Label: View {
     public var isTruncated: Bool { textLayout().isEllipsized }
 
     private func textLayout() -> TextLayout {
-        if let layout, layout.maxWidth == (bounds.width > 0 ? bounds.width : nil), !layout.isStale { return layout }
+        let rightToLeft = isRightToLeft
+        if let layout, layout.maxWidth == (bounds.width > 0 ? bounds.width : nil), !layout.isStale,
+           layout.rightToLeft == rightToLeft { return layout }
         let fresh = TextLayout(text: text, font: font, maxWidth: bounds.width > 0 ? bounds.width : nil,
-                               alignment: alignment, maxLines: numberOfLines)
+                               alignment: alignment, maxLines: numberOfLines, rightToLeft: rightToLeft)
         layout = fresh
         return fresh
     }

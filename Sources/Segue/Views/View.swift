@@ -113,6 +113,12 @@ open class View {
     var render = RenderState()
     /// The traits this view last adapted to (View+Traits.swift).
     var appliedTraits = TraitCollection.current
+    /// Whether this view and the views below it follow the window's layout direction or keep
+    /// one of their own, as `UIView.semanticContentAttribute` (see
+    /// ``effectiveUserInterfaceLayoutDirection``).
+    public var semanticContentAttribute = SemanticContentAttribute.unspecified {
+        didSet { if semanticContentAttribute != oldValue { layoutDirectionDidChange() } }
+    }
 
     /// A view at `frame`, with no background, content or subviews.
     public init(frame: Rect = .zero) {

@@ -30,13 +30,16 @@ final class DesktopSettingsSource {
     private(set) var connection: DBusConnection?
     private var portal = PortalSettings()
     private let overrides: SettingsOverrides
+    /// The direction of the user's language (the portal has no say in it).
+    private let languageDirection: UserInterfaceLayoutDirection
     private let debug: Bool
 
     /// Starts reading: connects to the session bus and asks the portal for every setting.
     init(environment: [String: String] = DesktopSettingsSource.processEnvironment()) {
         overrides = SettingsOverrides(environment: environment)
         debug = environment["SEGUE_DEBUG"].map { !$0.isEmpty } ?? false
-        settings = overrides.applied(to: DesktopSettings())
+        languageDirection = Localization.catalogueLayoutDirection
+        settings = overrides.applied(to: DesktopSettings(traits: TraitCollection(layoutDirection: languageDirection)))
         for warning in overrides.warnings { OneLine.warn(warning) }
         do {
             let connection = try DBusConnection.session()
@@ -92,7 +95,9 @@ final class DesktopSettingsSource {
 
     private func update() {
         onPlatformChange?()
-        let next = overrides.applied(to: portal.settings)
+        var fromPortal = portal.settings
+        fromPortal.traits.layoutDirection = languageDirection
+        let next = overrides.applied(to: fromPortal)
         guard next != settings else { return }
         settings = next
         onChange?(next)

@@ -14,6 +14,7 @@ import Segue
 /// | `SEGUE_ANIMATIONS` | `1`, `0` (0: animations off) |
 /// | `SEGUE_TEXT_SCALE` | a factor from 0.5 to 3 |
 /// | `SEGUE_FONT` | a font family ("DejaVu Sans") |
+/// | `SEGUE_TEXT_DIRECTION` | `rtl`, `ltr` (else the language's direction) |
 struct SettingsOverrides {
     private var edits: [(inout DesktopSettings) -> Void] = []
     /// One line per variable whose value could not be read.
@@ -48,6 +49,13 @@ struct SettingsOverrides {
         read("SEGUE_TEXT_SCALE") { text in
             guard let factor = Double(text), factor.isFinite, (0.5...3).contains(factor) else { return nil }
             return { $0.traits.textScale = factor }
+        }
+        read("SEGUE_TEXT_DIRECTION") { text in
+            switch text {
+            case "rtl": { $0.traits.layoutDirection = .rightToLeft }
+            case "ltr": { $0.traits.layoutDirection = .leftToRight }
+            default: nil
+            }
         }
         if let family = environment["SEGUE_FONT"], !family.isEmpty { edits.append { $0.fontFamily = family } }
     }
