@@ -67,6 +67,8 @@ public final class GalleryPage: ViewController {
         for index in 0..<Artwork.count {
             let cell = ImageCell(index: index)
             cell.onTap = { [weak self] in self?.open(index) }
+            cell.accessibilityLabel = "Picture \(index + 1) of \(Artwork.count)"
+            cell.accessibilityTraits = [.button, .image]
             scrollView.contentView.addSubview(cell)
             cells.append(cell)
             let caption = Label(text: "Picture \(index + 1) of \(Artwork.count)", font: Font(size: 17, weight: .medium))
@@ -258,6 +260,9 @@ public final class PhotoPage: ViewController {
 
     public override func loadView() {
         imageView.index = index
+        imageView.isAccessibilityElement = true
+        imageView.accessibilityLabel = "Picture \(index + 1)"
+        imageView.accessibilityTraits = .image
         let caption = Label(text: "Picture \(index + 1) of \(Artwork.count), drawn by Segue", font: Font(size: 15),
                             color: Color(hex: 0x3A3A3C), alignment: .center)
         let view = LayoutView { [weak self] bounds in

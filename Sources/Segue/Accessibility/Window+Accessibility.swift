@@ -134,7 +134,8 @@ extension Window {
         let isFocused = control != nil && control === focused
         let id = "view-\(UInt(bitPattern: ObjectIdentifier(view).hashValue))"
         var action: (@MainActor () -> Bool)?
-        if isElement {
+        // Controls and views that say they act (the button trait) have an action; text does not.
+        if isElement, control != nil || traits.contains(.button) {
             action = { [weak view] in view?.accessibilityActivate() ?? false }
         }
         return AccessibilityNode(id: id, view: view, role: view.accessibilityRole, label: view.accessibilityLabel ?? "",

@@ -55,6 +55,14 @@ final class AtspiProvider {
             log("no session bus: no accessibility")
         }
         loop.addIdleHandler { [weak self] in self?.idle() }
+        // Actions run in a turn of their own, after the reply went out; the window's own idle
+        // work (drawing what they changed) follows in the next turn.
+        loop.addBackgroundWork(isReady: { [weak self] in self?.pending.isEmpty == false }) { [weak self] in
+            guard let self else { return }
+            let actions = self.pending
+            self.pending = []
+            for action in actions { action() }
+        }
     }
 
     private func connect(to address: String) {
@@ -99,12 +107,9 @@ final class AtspiProvider {
         }
     }
 
-    /// After each turn: the actions asked for, then the tree taken again (unless a transition
+    /// After each turn: the tree taken again (unless a transition
     /// runs: the tree follows the model, not the animation) and what changed said.
     private func idle() {
-        let actions = pending
-        pending = []
-        for action in actions { action() }
         guard isEmbedded, let window, window.activeTransitions.isEmpty else { return }
         for event in tree.update(window.accessibilityTree()) { emit(event) }
     }
