@@ -15,7 +15,8 @@ TEST_PACKAGES = sway grim wtype \
 	mutter pipewire pipewire-bin wireplumber gstreamer1.0-pipewire gstreamer1.0-tools \
 	gstreamer1.0-plugins-good python3-dbus python3-gi dbus-daemon \
 	kwin-wayland breeze plasma-wayland-protocols \
-	desktop-file-utils appstream
+	desktop-file-utils appstream \
+	at-spi2-core python3-pyatspi orca
 HELPERS = meson-helpers/build
 
 .PHONY: print-packages deps test-deps helpers build test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter \

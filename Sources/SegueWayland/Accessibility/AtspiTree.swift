@@ -79,7 +79,16 @@ final class AtspiTree {
         var ordered = next.values.sorted { $0.path.count != $1.path.count ? $0.path.count < $1.path.count : $0.path < $1.path }
         ordered.sort { depth(of: $0.path) < depth(of: $1.path) }
         for entry in ordered {
-            guard let before = old[entry.path] else { continue }
+            guard let before = old[entry.path] else {
+                // A new element that arrives focused or selected says so (focus given back to a
+                // sheet's opener, a page's first element).
+                let now = AtspiVocabulary.states(of: entry.node)
+                for state in [AtspiVocabulary.State.focused, .selected] where now.contains(state) {
+                    events.append(Event(path: entry.path, interface: "Object", member: "StateChanged", detail: state.eventName,
+                                        detail1: 1, detail2: 0, data: .none))
+                }
+                continue
+            }
             // Children removed, then added, by their index in the old and new lists.
             for (index, child) in before.children.enumerated().reversed() where !entry.children.contains(child) {
                 events.append(Event(path: entry.path, interface: "Object", member: "ChildrenChanged", detail: "remove",

@@ -1,0 +1,137 @@
+import Foundation
+import Segue
+import SegueTestKit
+import Testing
+
+/// segue-demo as a screen reader sees it, in weston's desktop shell: at-spi2-core's bus launcher
+/// and registry on a private session bus (``AccessibilityBus``), the app read and driven with
+/// python3-pyatspi (scripts/atspi-query.py). Expected names are the demo's visible strings;
+/// role and state names are AT-SPI's (`atspi_role_get_name`, `atspi_state_type`), as GTK 4 gives
+/// them for the same widgets: a window is a "frame", a tab bar a "page tab list" of "page tab"s,
+/// a list row a "list item", a navigation title a "heading", a sheet a "dialog".
+@Suite(.serialized)
+struct AccessibilityE2ETests {
+    static let app = "Segue"
+    static let tabs = ["Navigation", "Modal", "Gallery", "Container"]
+    /// The first rows of the Navigation tab's list, as drawn.
+    static let firstRows = ["Slide", "Scale and fade", "Pixelate dissolve", "Pixelate by drag", "Dusk"]
+
+    private func start(_ bus: AccessibilityBus) throws -> HeadlessSession {
+        var env = bus.environment
+        env["SEGUE_DEBUG"] = "1"
+        let session = try HeadlessSession(width: 1280, height: 800, options: .init(environment: env, shell: .desktop))
+        try session.waitForApp()
+        return session
+    }
+
+    /// The app's frame, once the app is on the desktop with its tree.
+    private func frame(_ bus: AccessibilityBus, _ session: HeadlessSession) throws -> AccessibleElement {
+        let app = try bus.tree(of: Self.app)
+        #expect(app.role == "application")
+        guard let frame = app.children.first, frame.role == "frame" else {
+            throw HarnessError("the app's first child is not a frame: \(app.children.map(\.role)); \(session.appLog.suffix(800))")
+        }
+        return frame
+    }
+
+    @Test func theAppIsOnTheDesktopWithItsFrameTabsAndRows() throws {
+        let bus = try AccessibilityBus()
+        let session = try start(bus)
+        let frame = try frame(bus, session)
+        #expect(frame.name == Self.app, "the frame is named after the window title")
+        #expect(frame.has("active"), "the focused window's frame is ACTIVE: \(frame.states)")
+        #expect(frame.extents?[2] == 1024 && frame.extents?[3] == 700, "the frame's extents: \(frame.extents ?? [])")
+        // The header bar's window buttons, named as GTK names them.
+        for name in ["Minimize", "Maximize", "Close"] {
+            #expect(frame.first(role: "push button", name: name)?.actions == ["click"], "window button \(name)")
+        }
+        #expect(frame.first(role: "heading", name: "Navigation") != nil, "the navigation bar's title is a heading")
+        let tabList = try #require(frame.first(role: "page tab list"))
+        #expect(tabList.children.map(\.role) == Array(repeating: "page tab", count: 4))
+        #expect(tabList.children.map(\.name) == Self.tabs)
+        #expect(tabList.children.map { $0.has("selected") } == [true, false, false, false])
+        let list = try #require(frame.first(role: "list"))
+        #expect(Array(list.children.prefix(Self.firstRows.count)).map(\.name) == Self.firstRows)
+        #expect(list.children.allSatisfy { $0.role == "list item" })
+        #expect(list.children.first?.description == "Push and pop, 0.5 s; drag from the left edge to pop")
+        // The last row lies below the window: in the tree, not SHOWING.
+        let last = try #require(list.children.last)
+        #expect(last.name == "Midnight" && !last.has("showing") && last.has("visible"), "\(last.name) \(last.states)")
+        #expect(list.children.first?.has("showing") == true)
+    }
+
+    @Test func switchingTabsByKeyMovesSelectedAndSaysSo() throws {
+        let bus = try AccessibilityBus()
+        let session = try start(bus)
+        _ = try frame(bus, session)
+        let events = try bus.listen()
+        try session.type(.tab, holding: [.leftControl])
+        try session.waitForTrace(.complete, count: 1)
+        try events.wait(for: "Modal selected") { $0.type == "object:state-changed:selected" && $0.name == "Modal" && $0.detail1 == 1 }
+        try events.wait(for: "Navigation unselected") {
+            $0.type == "object:state-changed:selected" && $0.name == "Navigation" && $0.detail1 == 0
+        }
+        let tabList = try #require(try frame(bus, session).first(role: "page tab list"))
+        #expect(tabList.children.map { $0.has("selected") } == [false, true, false, false])
+    }
+
+    @Test func doActionOnTheFirstRowPushesAndTheBackButtonReplacesTheRows() throws {
+        let bus = try AccessibilityBus()
+        let session = try start(bus)
+        #expect(try frame(bus, session).first(role: "push button", name: "Back") == nil, "no Back on the root page")
+        let events = try bus.listen()
+        try bus.doAction(app: Self.app, name: "Slide", role: "list item")
+        try session.waitForTrace(.complete, count: 1)
+        #expect(session.trace.contains { $0.event == .begin && $0.kind == .push }, "the action pushed: \(session.traceText.suffix(400))")
+        try events.wait(for: "the Back button added") { $0.type == "object:children-changed:add" && $0.data == "Back" }
+        let frame = try frame(bus, session)
+        #expect(frame.first(role: "push button", name: "Back")?.actions == ["click"])
+        #expect(frame.first(role: "heading", name: "Slide") != nil, "the pushed page's title")
+        #expect(frame.first(role: "list item") == nil, "the rows left the tree")
+        // Focus moved to the new page's first element.
+        try events.wait(for: "focus on Back") { $0.type == "object:state-changed:focused" && $0.name == "Back" && $0.detail1 == 1 }
+    }
+
+    @Test func tabEmitsFocusEventsNamingTheFocusedElement() throws {
+        let bus = try AccessibilityBus()
+        let session = try start(bus)
+        _ = try frame(bus, session)
+        let events = try bus.listen()
+        try session.type(.tab)
+        try events.wait(for: "focus on Slide") { $0.type == "object:state-changed:focused" && $0.name == "Slide" && $0.detail1 == 1 }
+        try session.type(.tab)
+        try events.wait(for: "focus on Scale and fade") {
+            $0.type == "object:state-changed:focused" && $0.name == "Scale and fade" && $0.detail1 == 1
+        }
+        try events.wait(for: "focus leaving Slide") { $0.type == "object:state-changed:focused" && $0.name == "Slide" && $0.detail1 == 0 }
+        let list = try #require(try frame(bus, session).first(role: "list"))
+        #expect(list.children.filter { $0.has("focused") }.map(\.name) == ["Scale and fade"])
+    }
+
+    @Test func escOnASheetGivesFocusBackToItsOpener() throws {
+        let bus = try AccessibilityBus()
+        let session = try start(bus)
+        _ = try frame(bus, session)
+        try bus.doAction(app: Self.app, name: "Modal", role: "page tab")
+        try session.waitForTrace(.complete, count: 1)
+        let events = try bus.listen()
+        try session.type(.tab)
+        try events.wait(for: "focus on the sheet's button") {
+            $0.type == "object:state-changed:focused" && $0.name == "Sheet (slide up)" && $0.detail1 == 1
+        }
+        try session.type(.enter)
+        try session.waitForTrace(.complete, count: 2)
+        let covered = try frame(bus, session)
+        let dialog = try #require(covered.first(role: "dialog"), "the sheet is a dialog: \(covered.children.map(\.role))")
+        #expect(dialog.has("modal"))
+        #expect(covered.first(role: "page tab list") == nil, "what the sheet covers is hidden")
+        try session.type(.escape)
+        try session.waitForTrace(.complete, count: 3)
+        let back = try events.wait(for: "focus back on the opener") {
+            $0.type == "object:state-changed:focused" && $0.detail1 == 1 && $0.name == "Sheet (slide up)"
+                && events.events.contains { $0.type == "object:children-changed:remove" && $0.data == "Sheet" }
+        }
+        #expect(back.role == "push button")
+        #expect(try frame(bus, session).first(role: "dialog") == nil)
+    }
+}
