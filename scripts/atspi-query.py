@@ -9,6 +9,7 @@ DBUS_SESSION_BUS_ADDRESS names (org.a11y.Bus.GetAddress). Prints JSON the Swift 
     atspi-query.py action APP NAME [ROLE]  doAction(0) on the first element named NAME
     atspi-query.py select APP INDEX      Selection.selectChild(INDEX) on the page tab list
     atspi-query.py events                one JSON line per event, "ready" first, until killed
+    atspi-query.py apps                  the names of the desktop's applications, as JSON
 
 Every command waits up to 10 s for the app named APP to be a child of the desktop; it exits 2
 with one line on stderr when it is not.
@@ -105,6 +106,9 @@ def main(argv):
     command = argv[1]
     if command == "events":
         events()
+        return 0
+    if command == "apps":
+        print(json.dumps([app.name for app in pyatspi.Registry.getDesktop(0) if app is not None]))
         return 0
     app = find_app(argv[2])
     if command == "tree":

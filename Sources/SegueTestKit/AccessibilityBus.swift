@@ -45,6 +45,10 @@ public final class AccessibilityBus: @unchecked Sendable {
     /// What the app needs to find the session bus (and through it the accessibility bus).
     public var environment: [String: String] { session.environment }
 
+    /// What a tool reading the bus needs (pyatspi, Orca): the session bus, the launcher's
+    /// runtime directory, no X display.
+    public var toolEnvironment: [String: String] { environment(forTools: true) }
+
     private func environment(forTools: Bool) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env.merge(session.environment) { $1 }
@@ -91,6 +95,13 @@ public final class AccessibilityBus: @unchecked Sendable {
     /// Performs the first action of the first element named `name` (with `role`, if given).
     public func doAction(app: String, name: String, role: String? = nil) throws {
         _ = try query(["action", app, name] + (role.map { [$0] } ?? []))
+    }
+
+    /// The names of the applications on the desktop.
+    public func applications() throws -> [String] {
+        let text = try query(["apps"])
+        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("[") }) else { return [] }
+        return try JSONDecoder().decode([String].self, from: Data(line.utf8))
     }
 
     /// Starts listening to the events a screen reader listens to (focus, selection, children,
@@ -181,4 +192,94 @@ public final class AccessibilityEvents: @unchecked Sendable {
     }
 
     deinit { process.terminate() }
+}
+
+/// Orca, Debian's screen reader, started headless against the session's apps: an Xwayland of
+/// its own in the session's compositor (Orca 43 reads the X keymap with `xkbcomp $DISPLAY` at
+/// start and exits without a display), speech and braille devices off (there is no sound card
+/// and no braille display: speech-dispatcher refuses the connection), its debug output in
+/// ``logPath``: each utterance is a `SPEECH OUTPUT: '…'` line there, written before Orca hands
+/// it to a voice, so it is what Orca would have said.
+public final class OrcaScreenReader: @unchecked Sendable {
+    private let xwayland: Subprocess
+    private let orca: Subprocess
+    /// Orca's debug output.
+    public let logPath: String
+    /// Orca's standard output and error.
+    public let errorPath: String
+
+    /// Starts Xwayland on `socket` (a Wayland display in `runtimeDir`) and Orca on `bus`.
+    public init(bus: AccessibilityBus, waylandSocket socket: String, runtimeDir: String) throws {
+        guard let orcaPath = Paths.which("orca") else { throw HarnessError("orca is missing (apt-get install orca)") }
+        guard let xwaylandPath = Paths.which("Xwayland") else { throw HarnessError("Xwayland is missing (apt-get install xwayland)") }
+        var number = 100 + Int(getpid() % 400)
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = runtimeDir
+        env["WAYLAND_DISPLAY"] = socket
+        xwayland = try Subprocess(xwaylandPath, [":\(number)", "-rootless", "-noreset"], environment: env)
+        // Ready once its keymap can be read, as Orca reads it.
+        let deadline = Date().addingTimeInterval(15)
+        while true {
+            if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                let keymap = try Subprocess("/usr/bin/xkbcomp", [":\(number)", "/dev/null"], environment: env)
+                if keymap.waitForExit(timeout: 5) == 0 { break }
+            }
+            guard Date() < deadline else { throw HarnessError("Xwayland :\(number) did not start (or has no keymap)") }
+            usleep(100_000)
+        }
+        logPath = runtimeDir + "/orca-debug.out"
+        let prefs = runtimeDir + "/orca-prefs"
+        try FileManager.default.createDirectory(atPath: prefs, withIntermediateDirectories: true)
+        var orcaEnv = bus.toolEnvironment
+        orcaEnv["DISPLAY"] = ":\(number)"
+        // Its own windows (none shown) on the Wayland display; the X display only for xkbcomp.
+        orcaEnv["WAYLAND_DISPLAY"] = socket
+        orcaEnv["XDG_RUNTIME_DIR"] = runtimeDir
+        orcaEnv.removeValue(forKey: "NO_AT_BRIDGE")
+        _ = FileManager.default.createFile(atPath: runtimeDir + "/orca.err", contents: nil)
+        let errors = FileHandle(forWritingAtPath: runtimeDir + "/orca.err")
+        // scripts/orca-headless.py runs /usr/bin/orca with its debug output line-buffered.
+        _ = orcaPath
+        orca = try Subprocess("/usr/bin/python3", [Paths.root + "/scripts/orca-headless.py", "--replace", "--disable", "speech", "--disable", "braille", "--user-prefs", prefs, "--debug-file", logPath],
+                              environment: orcaEnv, stdout: errors, stderr: errors)
+        errorPath = runtimeDir + "/orca.err"
+    }
+
+    /// Makes Orca write every thread's Python stack into its debug output (its faulthandler
+    /// listens to SIGABRT), which ends it: what a hung Orca was waiting for.
+    public func dumpStacks() {
+        kill(orca.process.processIdentifier, SIGABRT)
+        usleep(500_000)
+    }
+
+    /// Stops Orca (SIGTERM: it shuts down and its debug output is written out whole).
+    public func stop() {
+        guard orca.isRunning else { return }
+        kill(orca.process.processIdentifier, SIGTERM)
+        // Its shutdown (speech, braille, the registry) takes a few seconds.
+        if orca.waitForExit(timeout: 15) == nil { orca.terminate() }
+    }
+
+    /// Orca's debug output so far, then what it wrote on standard error.
+    public var log: String {
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "") + "\n--- stderr:\n"
+            + ((try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+    }
+
+    /// What Orca said so far: the text of each `SPEECH OUTPUT` line, in order.
+    public var utterances: [String] {
+        log.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "SPEECH OUTPUT: '") else { return nil }
+            // The line goes on with the voice ("'{'established': False}").
+            let rest = line[range.upperBound...]
+            let end = rest.range(of: "'{") ?? rest.range(of: "'", options: .backwards)
+            return end.map { String(rest[..<$0.lowerBound]) } ?? String(rest)
+        }
+    }
+
+    deinit {
+        orca.terminate()
+        xwayland.terminate()
+    }
 }

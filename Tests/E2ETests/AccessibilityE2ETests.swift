@@ -135,3 +135,33 @@ struct AccessibilityE2ETests {
         #expect(try frame(bus, session).first(role: "dialog") == nil)
     }
 }
+
+/// Orca itself (Debian's orca 43) against segue-demo in weston: started headless (its own
+/// Xwayland for the X keymap it reads at start), its speech written to its debug output.
+@Suite(.serialized)
+struct OrcaE2ETests {
+    @Test func orcaAnnouncesTheFocusedRowAfterATab() throws {
+        let bus = try AccessibilityBus()
+        var env = bus.environment
+        env["SEGUE_DEBUG"] = "1"
+        let session = try HeadlessSession(width: 1280, height: 800, options: .init(environment: env, shell: .desktop))
+        try session.waitForApp()
+        _ = try bus.tree(of: AccessibilityE2ETests.app)
+        let orca = try OrcaScreenReader(bus: bus, waylandSocket: session.socket, runtimeDir: session.runtimeDir)
+        // Orca is on the desktop once its AT-SPI side is up; its listeners follow at once.
+        do {
+            try session.waitFor("Orca on the desktop", timeout: 40) { (try? bus.applications())?.contains("orca") == true }
+        } catch {
+            orca.stop()
+            throw HarnessError("Orca did not start: \(String(orca.log.suffix(3000)))")
+        }
+        Thread.sleep(forTimeInterval: 3)
+        try session.type(.tab)
+        // Its debug output is buffered: polled a while, then read whole after it stopped.
+        try? session.waitFor("Orca to announce Slide", timeout: 15) { orca.utterances.contains { $0.hasPrefix("Slide") } }
+        orca.stop()
+        print("Orca said: \(orca.utterances)")
+        let said = orca.utterances.first { $0.hasPrefix("Slide") }
+        #expect(said != nil, "Orca said \(orca.utterances); \(String(orca.log.suffix(3000)))")
+    }
+}
