@@ -10,6 +10,14 @@ public struct DBusIncomingCall: Sendable {
     public let member: String
     /// The call's arguments as decoded values.
     public let arguments: [DBusValue]
+
+    /// A call as it would arrive (what tests of a handler make).
+    public init(path: String, interface: String, member: String, arguments: [DBusValue]) {
+        self.path = path
+        self.interface = interface
+        self.member = member
+        self.arguments = arguments
+    }
 }
 
 /// What an exported object answers a call with.
