@@ -60,6 +60,20 @@ struct AccessibilityE2ETests {
         #expect(list.children.first?.has("showing") == true)
     }
 
+    @Test func withNoAccessibilityBusTheAppRunsAsBeforeSilently() throws {
+        // A session bus where nobody owns org.a11y.Bus.
+        let bus = try FakeSettingsPortal(mode: nil)
+        var env = bus.environment
+        env["SEGUE_DEBUG"] = "1"
+        let session = try HeadlessSession(width: 1280, height: 800, options: .init(environment: env, shell: .desktop))
+        try session.waitForApp()
+        try session.type(.tab)
+        try session.type(.enter)
+        try session.waitForTrace(.complete, count: 1)
+        #expect(session.app?.isRunning == true)
+        #expect(session.appLog.contains("accessibility: no accessibility bus"), "\(session.appLog.suffix(600))")
+    }
+
     @Test func switchingTabsByKeyMovesSelectedAndSaysSo() throws {
         let bus = try AccessibilityBus()
         let session = try start(bus)

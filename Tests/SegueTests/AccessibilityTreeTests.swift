@@ -134,6 +134,21 @@ struct AccessibilityTreeTests {
         #expect(notifications == [.screenChanged, .screenChanged], "one screen change per completed transition")
     }
 
+    @Test func aCustomPresentationThatKeepsThePresenterOnScreenStillHidesItFromTheTree() throws {
+        let page = OpenerPage(title: "Home")
+        let host = OffscreenWindow(root: page, size: Size(width: 400, height: 300))
+        let delegate = HalfDelegate()
+        page.sheet.modalPresentationStyle = .custom
+        page.sheet.transitioningDelegate = delegate
+        page.present(page.sheet)
+        host.runFrames()
+        #expect(!page.view.isHidden, "the presenter stays on screen under the panel")
+        let tree = host.window.accessibilityTree()
+        #expect(tree.children.map(\.role) == [.dialog])
+        #expect(tree.first(named: "Open sheet") == nil, "what the panel covers is hidden from the tree")
+        #expect(tree.first(named: "Done") != nil)
+    }
+
     @Test func withoutAssistiveTechnologyFocusStaysWhereItWasAfterAPush() throws {
         let demo = NavigationFixture()
         demo.pushByTappingRow(0)

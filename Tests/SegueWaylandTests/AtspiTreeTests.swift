@@ -147,6 +147,19 @@ import Testing
         #expect(events.contains { $0.member == "ChildrenChanged" && $0.detail == "add" && $0.data == .reference(tree.entry(named: "Go")!.path) })
     }
 
+    @Test func anElementThatArrivesFocusedSaysSo() throws {
+        let (window, page, tree) = setUp()
+        page.button.isHidden = true
+        tree.update(window.accessibilityTree())
+        #expect(tree.entry(named: "Go") == nil, "a hidden view is not in the tree")
+        // Back in one snapshot, and focused (focus given back to a sheet's opener).
+        page.button.isHidden = false
+        window.focus(page.button)
+        let events = tree.update(window.accessibilityTree())
+        let go = try path(tree, "Go")
+        #expect(events.contains { $0.path == go && $0.member == "StateChanged" && $0.detail == "focused" && $0.detail1 == 1 })
+    }
+
     @Test func deactivatingTheWindowSaysSo() {
         let (window, _, tree) = setUp()
         window.state = []
