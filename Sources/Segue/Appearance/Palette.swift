@@ -33,9 +33,13 @@ public struct Palette: Sendable, Equatable {
     public var dimming: Color
     /// The client-side header bar, its title and buttons, active and in the backdrop.
     public var headerBar: Color
+    /// The header bar of an inactive window (the backdrop).
     public var headerBarBackdrop: Color
+    /// The header bar's title and buttons.
     public var headerBarTitle: Color
+    /// The header bar's title and buttons in the backdrop.
     public var headerBarBackdropTitle: Color
+    /// The header bar's bottom line and the buttons' pressed shade.
     public var headerBarShade: Color
     /// Outlines added around bars and controls in high contrast; nil in standard contrast.
     public var outline: Color?
