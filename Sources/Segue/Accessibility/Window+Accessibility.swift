@@ -31,7 +31,8 @@ extension Window {
     /// Tells assistive technology that something changed, as `UIAccessibility.post(notification:argument:)`.
     public func postAccessibilityNotification(_ notification: AccessibilityNotification) {
         for observer in hooks.accessibility.observers { observer(notification) }
-        setNeedsDisplay()
+        // The platform takes the tree again after the next turn (a frame only if someone listens).
+        if isAccessibilityActive { setNeedsDisplay() }
     }
 
     /// The window's accessible tree now: the window (named after its title) holding the header
@@ -154,6 +155,8 @@ extension Window {
         case .push, .pop, .present, .dismiss: break
         case .tab, .container: return
         }
+        // Nobody listening: nothing to do, and no frame asked for.
+        guard isAccessibilityActive || !hooks.accessibility.observers.isEmpty else { return }
         let page = context.toView
         atNextFrame { [weak self] _ in
             guard let self, self.activeTransitions.isEmpty else { return }
