@@ -106,6 +106,20 @@ struct AccessibilityE2ETests {
         try events.wait(for: "focus on Back") { $0.type == "object:state-changed:focused" && $0.name == "Back" && $0.detail1 == 1 }
     }
 
+    @Test func theMaximizeButtonsActionMaximizesAndRenamesIt() throws {
+        let bus = try AccessibilityBus()
+        let session = try start(bus)
+        _ = try frame(bus, session)
+        let events = try bus.listen()
+        try bus.doAction(app: Self.app, name: "Maximize", role: "push button")
+        try events.wait(for: "the button renamed Restore") {
+            $0.type == "object:property-change:accessible-name" && $0.data == "Restore"
+        }
+        let frame = try frame(bus, session)
+        #expect(frame.extents?[2] == 1280, "the maximized frame fills the output's width: \(frame.extents ?? [])")
+        #expect(frame.first(role: "push button", name: "Restore") != nil)
+    }
+
     @Test func tabEmitsFocusEventsNamingTheFocusedElement() throws {
         let bus = try AccessibilityBus()
         let session = try start(bus)
