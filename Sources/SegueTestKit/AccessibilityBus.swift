@@ -239,9 +239,11 @@ public final class OrcaScreenReader: @unchecked Sendable {
         orcaEnv.removeValue(forKey: "NO_AT_BRIDGE")
         _ = FileManager.default.createFile(atPath: runtimeDir + "/orca.err", contents: nil)
         let errors = FileHandle(forWritingAtPath: runtimeDir + "/orca.err")
-        // scripts/orca-headless.py runs /usr/bin/orca with its debug output line-buffered.
+        // scripts/orca-headless.py runs /usr/bin/orca with its debug output line-buffered. No
+        // --replace: that SIGKILLs every other process of this user named orca. Another Orca
+        // running makes this one refuse to start, which fails the test with Orca's own line.
         _ = orcaPath
-        orca = try Subprocess("/usr/bin/python3", [Paths.root + "/scripts/orca-headless.py", "--replace", "--disable", "speech", "--disable", "braille", "--user-prefs", prefs, "--debug-file", logPath],
+        orca = try Subprocess("/usr/bin/python3", [Paths.root + "/scripts/orca-headless.py", "--disable", "speech", "--disable", "braille", "--user-prefs", prefs, "--debug-file", logPath],
                               environment: orcaEnv, stdout: errors, stderr: errors)
         errorPath = runtimeDir + "/orca.err"
     }

@@ -87,7 +87,7 @@ extension Window {
             case .minimize: name = "Minimize"
             }
             let frame = rect.offsetBy(dx: bar.frame.minX, dy: bar.frame.minY)
-            return AccessibilityNode(id: "window-button-\(name.lowercased())", view: nil, role: .button, label: name,
+            return AccessibilityNode(id: "window-button-\(action)", view: nil, role: .button, label: name,
                                      value: nil, hint: nil, traits: .button, frame: frame, isShowing: true,
                                      isFocusable: false, isFocused: false, isEnabled: true, isModal: false, children: [],
                                      action: { [weak bar] in
