@@ -78,6 +78,15 @@ struct AccessibilityTreeTests {
         #expect(after.children.map(\.isSelected) == [false, false, true])
     }
 
+    @Test func theTopTabBarIsAPageTabListToo() throws {
+        let tabs = TopTabBarController(viewControllers: [ViewController(title: "Left"), ViewController(title: "Right")])
+        let host = OffscreenWindow(root: tabs, size: Size(width: 400, height: 300))
+        let list = try #require(host.window.accessibilityTree().nodes(withRole: .pageTabList).first)
+        #expect(list.children.map(\.label) == ["Left", "Right"])
+        #expect(list.children.map(\.role) == [.pageTab, .pageTab])
+        #expect(list.children.map(\.isSelected) == [true, false])
+    }
+
     @Test func duringAPushTheTreeIsTheOldPageAndTheNewOneAppearsAtCompletion() throws {
         let demo = NavigationFixture()
         nameRows(demo)

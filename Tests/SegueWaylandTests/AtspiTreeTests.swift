@@ -160,6 +160,21 @@ import Testing
         #expect(events.contains { $0.path == go && $0.member == "StateChanged" && $0.detail == "focused" && $0.detail1 == 1 })
     }
 
+    @Test func elementsThatLeftAreForgottenAndTheirPathsAnswerUnknownObject() throws {
+        let (window, page, tree) = setUp()
+        let go = try path(tree, "Go")
+        page.button.removeFromSuperview()
+        tree.update(window.accessibilityTree())
+        guard case .error(let name, _)? = tree.handle(DBusIncomingCall(path: go, interface: "org.a11y.atspi.Accessible",
+                                                                       member: "GetRole", arguments: [])) else {
+            Issue.record("a gone element still answers"); return
+        }
+        #expect(name == "org.freedesktop.DBus.Error.UnknownObject")
+        page.view.addSubview(page.button)
+        tree.update(window.accessibilityTree())
+        #expect(try path(tree, "Go") != go, "back as a new element at a new path")
+    }
+
     @Test func deactivatingTheWindowSaysSo() {
         let (window, _, tree) = setUp()
         window.state = []

@@ -74,6 +74,10 @@ final class AtspiTree {
         var next: [String: Entry] = [:]
         topLevel = [add(tree, parent: Self.rootPath, index: 0, into: &next)]
         entries = next
+        // Elements gone are forgotten (a long session pushes many pages); one that comes back
+        // is a new element at a new path, as it was removed and added.
+        let live = Set(next.values.map(\.node.id))
+        paths = paths.filter { live.contains($0.key) }
         guard hadTree else { return [] }
         var events: [Event] = []
         var ordered = next.values.sorted { $0.path.count != $1.path.count ? $0.path.count < $1.path.count : $0.path < $1.path }
