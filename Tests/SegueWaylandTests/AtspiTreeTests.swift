@@ -170,9 +170,11 @@ import Testing
             Issue.record("a gone element still answers"); return
         }
         #expect(name == "org.freedesktop.DBus.Error.UnknownObject")
+        #expect(tree.removed == [go] && tree.added.isEmpty, "the cache loses the element")
         page.view.addSubview(page.button)
         tree.update(window.accessibilityTree())
         #expect(try path(tree, "Go") != go, "back as a new element at a new path")
+        #expect(tree.added == [try path(tree, "Go")] && tree.removed.isEmpty, "the cache gains it")
     }
 
     @Test func deactivatingTheWindowSaysSo() {

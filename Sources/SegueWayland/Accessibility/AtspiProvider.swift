@@ -111,7 +111,21 @@ final class AtspiProvider {
     /// runs: the tree follows the model, not the animation) and what changed said.
     private func idle() {
         guard isEmbedded, let window, window.activeTransitions.isEmpty else { return }
-        for event in tree.update(window.accessibilityTree()) { emit(event) }
+        let events = tree.update(window.accessibilityTree())
+        // The cache first (as GTK 4's gtkatspicache.c), so a client reading it knows the new
+        // elements before the events name them.
+        if let connection {
+            for path in tree.removed {
+                connection.emitSignal(path: AtspiTree.cachePath, interface: "org.a11y.atspi.Cache", member: "RemoveAccessible",
+                                      arguments: [tree.childReference(path)])
+            }
+            for path in tree.added {
+                guard let entry = tree.entries[path] else { continue }
+                connection.emitSignal(path: AtspiTree.cachePath, interface: "org.a11y.atspi.Cache", member: "AddAccessible",
+                                      arguments: [tree.cacheItem(entry)])
+            }
+        }
+        for event in events { emit(event) }
     }
 
     private func emit(_ event: AtspiTree.Event) {

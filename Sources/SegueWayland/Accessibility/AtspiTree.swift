@@ -55,6 +55,10 @@ final class AtspiTree {
     var grabFocus: (View) -> Bool = { _ in false }
 
     private(set) var entries: [String: Entry] = [:]
+    /// The paths the last ``update(_:)`` added and removed: what the Cache interface's
+    /// `AddAccessible` and `RemoveAccessible` signals announce.
+    private(set) var added: [String] = []
+    private(set) var removed: [String] = []
     private(set) var topLevel: [String] = []
     private var paths: [String: String] = [:]
     private var nextNumber = 1
@@ -78,6 +82,8 @@ final class AtspiTree {
         // is a new element at a new path, as it was removed and added.
         let live = Set(next.values.map(\.node.id))
         paths = paths.filter { live.contains($0.key) }
+        added = hadTree ? next.keys.filter { old[$0] == nil }.sorted() : []
+        removed = old.keys.filter { next[$0] == nil }.sorted()
         guard hadTree else { return [] }
         var events: [Event] = []
         var ordered = next.values.sorted { $0.path.count != $1.path.count ? $0.path.count < $1.path.count : $0.path < $1.path }
@@ -163,7 +169,7 @@ final class AtspiTree {
 
     private var nullReference: DBusArgument { .structure([.string(""), .objectPath(Self.nullPath)]) }
 
-    private func childReference(_ path: String) -> DBusArgument { .structure([.string(busName), .objectPath(path)]) }
+    func childReference(_ path: String) -> DBusArgument { .structure([.string(busName), .objectPath(path)]) }
 
     private static func unknown(_ call: DBusIncomingCall) -> DBusReply {
         .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "\(call.interface).\(call.member) is not implemented")
@@ -254,7 +260,7 @@ final class AtspiTree {
 
     /// One item of `Cache.GetItems`: path, app, parent, index, child count, interfaces, name,
     /// role, description, states.
-    private func cacheItem(_ entry: Entry) -> DBusArgument {
+    func cacheItem(_ entry: Entry) -> DBusArgument {
         .structure([childReference(entry.path), childReference(Self.rootPath), childReference(entry.parent),
                     .int32(Int32(entry.index)), .int32(Int32(entry.children.count)), .stringArray(interfaces(of: entry)),
                     .string(entry.node.label), .uint32(AtspiVocabulary.Role(entry.node.role).rawValue),
