@@ -120,6 +120,23 @@ struct AccessibilityE2ETests {
         #expect(frame.first(role: "push button", name: "Restore") != nil)
     }
 
+    @Test func theDemoNamesWhatItDraws() throws {
+        let bus = try AccessibilityBus()
+        let session = try start(bus)
+        try bus.doAction(app: Self.app, name: "Modal", role: "page tab")
+        try session.waitForTrace(.complete, count: 1)
+        let modal = try frame(bus, session)
+        #expect(modal.first(role: "push button", name: "Pet card") != nil, "\(modal.all.map(\.name))")
+        #expect(modal.first(role: "push button", name: "Lake") != nil)
+        #expect(modal.first(role: "label", name: "Four presentations. Esc closes each.") != nil)
+        try bus.doAction(app: Self.app, name: "Gallery", role: "page tab")
+        try session.waitForTrace(.complete, count: 2)
+        let gallery = try frame(bus, session)
+        let pictures = gallery.all.filter { $0.name.hasPrefix("Picture ") && $0.role == "push button" }
+        #expect(pictures.first?.name.hasPrefix("Picture 1 of ") == true, "\(gallery.all.map(\.name))")
+        #expect(pictures.count > 1)
+    }
+
     @Test func tabEmitsFocusEventsNamingTheFocusedElement() throws {
         let bus = try AccessibilityBus()
         let session = try start(bus)
