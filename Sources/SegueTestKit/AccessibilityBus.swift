@@ -212,6 +212,9 @@ public final class OrcaScreenReader: @unchecked Sendable {
     public init(bus: AccessibilityBus, waylandSocket socket: String, runtimeDir: String) throws {
         guard let orcaPath = Paths.which("orca") else { throw HarnessError("orca is missing (apt-get install orca)") }
         guard let xwaylandPath = Paths.which("Xwayland") else { throw HarnessError("Xwayland is missing (apt-get install xwayland)") }
+        for (tool, package) in [("xkbcomp", "x11-xkb-utils"), ("xmodmap", "x11-xserver-utils")] where Paths.which(tool) == nil {
+            throw HarnessError("\(tool), which Orca runs at start, is missing (apt-get install \(package))")
+        }
         var number = 100 + Int(getpid() % 400)
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
         var env = ProcessInfo.processInfo.environment
