@@ -106,6 +106,34 @@ struct AccessibilityE2ETests {
         try events.wait(for: "focus on Back") { $0.type == "object:state-changed:focused" && $0.name == "Back" && $0.detail1 == 1 }
     }
 
+    @Test func escOnTheOverlayGivesFocusBackToTheSecondButtonThatOpenedIt() throws {
+        let bus = try AccessibilityBus()
+        let session = try start(bus)
+        _ = try frame(bus, session)
+        try bus.doAction(app: Self.app, name: "Modal", role: "page tab")
+        try session.waitForTrace(.complete, count: 1)
+        let events = try bus.listen()
+        let opener = "Overlay (custom presentation)"
+        try session.type(.tab)
+        try session.type(.tab)
+        try events.wait(for: "focus on the overlay's button") {
+            $0.type == "object:state-changed:focused" && $0.name == opener && $0.detail1 == 1
+        }
+        try session.type(.enter)
+        try session.waitForTrace(.complete, count: 2)
+        #expect(try frame(bus, session).first(role: "dialog") != nil)
+        let presented = events.events.count
+        try session.type(.escape)
+        try session.waitForTrace(.complete, count: 3)
+        try events.wait(for: "focus back on the overlay's opener, not the page's first button") { _ in
+            events.events.dropFirst(presented).contains {
+                $0.type == "object:state-changed:focused" && $0.detail1 == 1 && $0.name == opener
+            }
+        }
+        let tree = try frame(bus, session)
+        #expect(tree.all.filter { $0.has("focused") }.map(\.name) == [opener])
+    }
+
     @Test func theMaximizeButtonsActionMaximizesAndRenamesIt() throws {
         let bus = try AccessibilityBus()
         let session = try start(bus)
@@ -170,13 +198,16 @@ struct AccessibilityE2ETests {
         let dialog = try #require(covered.first(role: "dialog"), "the sheet is a dialog: \(covered.children.map(\.role))")
         #expect(dialog.has("modal"))
         #expect(covered.first(role: "page tab list") == nil, "what the sheet covers is hidden")
+        // Focus went into the sheet, to its first element (its Close button).
+        try events.wait(for: "focus on the sheet's Close") { $0.type == "object:state-changed:focused" && $0.name == "Close" && $0.detail1 == 1 }
+        let inSheet = events.events.count
         try session.type(.escape)
         try session.waitForTrace(.complete, count: 3)
-        let back = try events.wait(for: "focus back on the opener") {
-            $0.type == "object:state-changed:focused" && $0.detail1 == 1 && $0.name == "Sheet (slide up)"
-                && events.events.contains { $0.type == "object:children-changed:remove" && $0.data == "Sheet" }
+        try events.wait(for: "focus back on the opener") { _ in
+            events.events.dropFirst(inSheet).contains {
+                $0.type == "object:state-changed:focused" && $0.detail1 == 1 && $0.name == "Sheet (slide up)" && $0.role == "push button"
+            }
         }
-        #expect(back.role == "push button")
         #expect(try frame(bus, session).first(role: "dialog") == nil)
     }
 }
