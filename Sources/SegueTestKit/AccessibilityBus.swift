@@ -210,7 +210,7 @@ public final class OrcaScreenReader: @unchecked Sendable {
 
     /// Starts Xwayland on `socket` (a Wayland display in `runtimeDir`) and Orca on `bus`.
     public init(bus: AccessibilityBus, waylandSocket socket: String, runtimeDir: String) throws {
-        guard let orcaPath = Paths.which("orca") else { throw HarnessError("orca is missing (apt-get install orca)") }
+        guard Paths.which("orca") != nil else { throw HarnessError("orca is missing (apt-get install orca)") }
         guard let xwaylandPath = Paths.which("Xwayland") else { throw HarnessError("Xwayland is missing (apt-get install xwayland)") }
         for (tool, package) in [("xkbcomp", "x11-xkb-utils"), ("xmodmap", "x11-xserver-utils")] where Paths.which(tool) == nil {
             throw HarnessError("\(tool), which Orca runs at start, is missing (apt-get install \(package))")
@@ -245,7 +245,6 @@ public final class OrcaScreenReader: @unchecked Sendable {
         // scripts/orca-headless.py runs /usr/bin/orca with its debug output line-buffered. No
         // --replace: that SIGKILLs every other process of this user named orca. Another Orca
         // running makes this one refuse to start, which fails the test with Orca's own line.
-        _ = orcaPath
         orca = try Subprocess("/usr/bin/python3", [Paths.root + "/scripts/orca-headless.py", "--disable", "speech", "--disable", "braille", "--user-prefs", prefs, "--debug-file", logPath],
                               environment: orcaEnv, stdout: errors, stderr: errors)
         errorPath = runtimeDir + "/orca.err"
