@@ -177,6 +177,28 @@ import Testing
         #expect(tree.added == [try path(tree, "Go")] && tree.removed.isEmpty, "the cache gains it")
     }
 
+    @Test func grabFocusMovesTheKeyboardFocus() throws {
+        let (window, page, tree) = setUp()
+        guard case .bool(true)? = call(tree, try path(tree, "Go"), "org.a11y.atspi.Component", "GrabFocus").first else {
+            Issue.record("GrabFocus refused"); return
+        }
+        #expect(window.focusedControl === page.button)
+        guard case .bool(false)? = call(tree, try path(tree, "Hello"), "org.a11y.atspi.Component", "GrabFocus").first else {
+            Issue.record("a label took focus"); return
+        }
+    }
+
+    @Test func argumentsCarryTheirSignatures() {
+        #expect(DBusArgument.structure([.string(":1.2"), .objectPath("/a")]).signature == "(so)")
+        #expect(DBusArgument.array(element: "(so)", []).signature == "a(so)")
+        #expect(DBusArgument.dictionary(key: "s", value: "v", []).signature == "a{sv}")
+        #expect(DBusArgument.variant(.int32(0)).signature == "v")
+        // A cache item, as at-spi2-core 2.46 reads it.
+        let (_, _, tree) = setUp()
+        let entry = tree.entries.values.first { $0.node.label == "Go" }!
+        #expect(tree.cacheItem(entry).signature == "((so)(so)(so)iiassusau)")
+    }
+
     @Test func deactivatingTheWindowSaysSo() {
         let (window, _, tree) = setUp()
         window.state = []

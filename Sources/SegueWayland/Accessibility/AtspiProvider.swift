@@ -32,11 +32,6 @@ final class AtspiProvider {
         debug = environment["SEGUE_DEBUG"].map { !$0.isEmpty } ?? false
         tree = AtspiTree(applicationName: name)
         tree.perform = { [weak self] action in self?.pending.append(action) }
-        tree.grabFocus = { [weak window] view in
-            guard let window, let control = view as? Control, window.focusableControls.contains(where: { $0 === control }) else { return false }
-            window.focus(control)
-            return true
-        }
         guard environment["NO_AT_BRIDGE"] != "1" else { return }
         if let address = environment["AT_SPI_BUS_ADDRESS"], !address.isEmpty {
             connect(to: address)

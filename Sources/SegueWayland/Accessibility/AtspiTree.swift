@@ -51,8 +51,13 @@ final class AtspiTree {
     var applicationID: Int32 = 0
     /// Runs an element's action after the reply was sent (the provider queues it).
     var perform: (@MainActor @escaping () -> Void) -> Void = { $0() }
-    /// Focuses a view (Component.GrabFocus).
-    var grabFocus: (View) -> Bool = { _ in false }
+    /// Focuses a view (Component.GrabFocus): a control Tab could reach takes the keyboard focus.
+    var grabFocus: (View) -> Bool = { view in
+        guard let control = view as? Control, let window = control.window,
+              window.focusableControls.contains(where: { $0 === control }) else { return false }
+        window.focus(control)
+        return true
+    }
 
     private(set) var entries: [String: Entry] = [:]
     /// The paths the last ``update(_:)`` added and removed: what the Cache interface's
