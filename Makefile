@@ -11,12 +11,14 @@ APT_PACKAGES = libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev 
 	libpango1.0-dev libsystemd-dev weston libweston-10-dev meson ninja-build fonts-dejavu-core pkg-config \
 	gettext
 ## What only the tests need: the other compositors the e2e suites run the app in (sway, mutter,
-## KWin) with their screenshot and input tools, and the validators of assets/.
+## KWin) with their screenshot and input tools, the validators of assets/, and at-spi2-core,
+## pyatspi and Orca (with the Xwayland and X tools Orca runs at start) for the accessibility suites.
 TEST_PACKAGES = sway grim wtype \
 	mutter pipewire pipewire-bin wireplumber gstreamer1.0-pipewire gstreamer1.0-tools \
 	gstreamer1.0-plugins-good python3-dbus python3-gi dbus-daemon \
 	kwin-wayland breeze plasma-wayland-protocols \
-	desktop-file-utils appstream
+	desktop-file-utils appstream \
+	at-spi2-core python3-pyatspi orca xwayland x11-xkb-utils x11-xserver-utils
 HELPERS = meson-helpers/build
 
 .PHONY: print-packages deps test-deps helpers build translations merge-asset-translations test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter \

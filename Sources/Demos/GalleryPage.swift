@@ -67,6 +67,8 @@ public final class GalleryPage: ViewController {
         for index in 0..<Artwork.count {
             let cell = ImageCell(index: index)
             cell.onTap = { [weak self] in self?.open(index) }
+            cell.accessibilityLabel = "Picture \(index + 1) of \(Artwork.count)"
+            cell.accessibilityTraits = [.button, .image]
             scrollView.contentView.addSubview(cell)
             cells.append(cell)
             let caption = Label(text: localized(singular: "Picture %d of %d", plural: "Picture %d of %d", count: Artwork.count, index + 1, Artwork.count), font: Font(size: 17, weight: .medium))
@@ -265,6 +267,9 @@ public final class PhotoPage: ViewController {
 
     public override func loadView() {
         imageView.index = index
+        imageView.isAccessibilityElement = true
+        imageView.accessibilityLabel = localized("Picture %d", index + 1)
+        imageView.accessibilityTraits = .image
         let caption = Label(text: localized(singular: "Picture %d of %d, drawn by Segue", plural: "Picture %d of %d, drawn by Segue", count: Artwork.count, index + 1, Artwork.count), font: Font(size: 15),
                             color: Color(hex: 0x3A3A3C), alignment: .center)
         let view = LayoutView { [weak self] bounds in

@@ -28,9 +28,14 @@ public final class ListPage: ViewController {
     }
 
     public override func viewDidLoad() {
+        scrollView.contentView.accessibilityRole = .list
         for item in items {
             let row = RowButton(item: item)
             row.onTap = { [weak self] in self?.open(item) }
+            // A list item named after its title, described by its subtitle (as AdwActionRow).
+            row.accessibilityRole = .listItem
+            row.accessibilityLabel = item.title
+            row.accessibilityHint = item.subtitle
             scrollView.contentView.addSubview(row)
             rows.append(row)
         }

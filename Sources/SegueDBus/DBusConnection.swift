@@ -20,15 +20,6 @@ public enum DBusError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// An argument of a method call: the few types the toolkit's calls send.
-public enum DBusArgument: Sendable {
-    case string(String)
-    case stringArray([String])
-    case uint32(UInt32)
-    case int32(Int32)
-    case bool(Bool)
-}
-
 /// A connection to a message bus, driven by the caller's `poll`: ``fd``, ``events`` and
 /// ``deadline`` say what to wait for, ``process()`` handles what arrived. Nothing in it blocks:
 /// method calls are asynchronous with a timeout, so a service that is missing, slow or silent
@@ -37,10 +28,12 @@ public enum DBusArgument: Sendable {
 /// Built on systemd's sd-bus, which is single-threaded and needs no main loop of its own.
 @MainActor
 public final class DBusConnection {
-    private var bus: OpaquePointer?
+    private(set) var bus: OpaquePointer?
     /// Every callback box handed to sd-bus, released when the connection closes.
     private var boxes: [ObjectIdentifier: CallbackBox] = [:]
-    private var slots: [OpaquePointer] = []
+    var slots: [OpaquePointer] = []
+    /// The handlers of exported objects (``exportObjects(under:handler:)``).
+    var exports: [ExportBox] = []
 
     /// Connects to the bus at `address` (a D-Bus address, `unix:path=…`). The connection is
     /// made at once (a Unix socket connects or fails immediately); the bus's greeting is
@@ -80,6 +73,7 @@ public final class DBusConnection {
     public func close() {
         for slot in slots { sd_bus_slot_unref(slot) }
         slots = []
+        exports = []
         if let bus { sd_bus_flush_close_unref(bus) }
         bus = nil
         for box in boxes.values { box.release() }
@@ -185,28 +179,7 @@ public final class DBusConnection {
     }
 
     private static func append(_ arguments: [DBusArgument], to message: OpaquePointer) -> Bool {
-        for argument in arguments {
-            let result: Int32
-            switch argument {
-            case .string(let text):
-                result = text.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }
-            case .uint32(var value):
-                result = sd_bus_message_append_basic(message, CChar(UInt8(ascii: "u")), &value)
-            case .int32(var value):
-                result = sd_bus_message_append_basic(message, CChar(UInt8(ascii: "i")), &value)
-            case .bool(let flag):
-                var value: Int32 = flag ? 1 : 0
-                result = sd_bus_message_append_basic(message, CChar(UInt8(ascii: "b")), &value)
-            case .stringArray(let texts):
-                guard sd_bus_message_open_container(message, CChar(UInt8(ascii: "a")), "s") >= 0 else { return false }
-                for text in texts {
-                    guard text.withCString({ sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }) >= 0 else { return false }
-                }
-                result = sd_bus_message_close_container(message)
-            }
-            if result < 0 { return false }
-        }
-        return true
+        DBusArgument.append(arguments, to: message)
     }
 }
 

@@ -47,6 +47,8 @@ public enum WaylandApplication {
             waylandWindow?.cursorTheme.useDesktopSettings(theme: settings.cursor.theme, size: settings.cursor.size)
         }
         if let connection = settings.connection { display.loop.add(connection) }
+        let accessibility = AtspiProvider(window: window, name: title, session: settings.connection, loop: display.loop,
+                                          environment: DesktopSettingsSource.processEnvironment())
         onConnected?()
         waylandWindow.onClose = { display.loop.stop(exitCode: 0) }
         if let stats {
@@ -61,10 +63,10 @@ public enum WaylandApplication {
                 stats.wakeUps = display.loop.wakeUps
                 stats.write()
             }
-            return try withExtendedLifetime((waylandWindow, settings)) { try display.loop.run() }
+            return try withExtendedLifetime((waylandWindow, settings, accessibility)) { try display.loop.run() }
         }
         waylandWindow.onFirstFrame = onFirstFrame
-        return try withExtendedLifetime((waylandWindow, settings)) {
+        return try withExtendedLifetime((waylandWindow, settings, accessibility)) {
             try display.loop.run()
         }
     }

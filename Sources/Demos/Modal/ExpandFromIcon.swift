@@ -96,6 +96,9 @@ public final class ExpandDetailPage: ViewController {
         close.cornerRadius = 10
         close.onTap = { [weak self] in self?.dismiss(animated: true) }
         let image = imageView
+        image.isAccessibilityElement = true
+        image.accessibilityLabel = "Mountain lake"
+        image.accessibilityTraits = .image
         let view = LayoutView { [weak self] bounds in
             let imageHeight = ExpandDetailPage.imageHeight(in: bounds)
             image.frame = Rect(x: 0, y: 0, width: bounds.width, height: imageHeight)

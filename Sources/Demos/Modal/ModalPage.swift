@@ -60,6 +60,11 @@ public final class ModalPage: ViewController {
         overlayButton.onTap = { [weak self] in self?.presentOverlay() }
         card.onTap = { [weak self] in self?.presentCardPage() }
         icon.onTap = { [weak self] in self?.presentDetail() }
+        // What the page draws itself, named for assistive technology.
+        card.accessibilityLabel = "Pet card"
+        card.accessibilityHint = "Opens the pet card"
+        icon.accessibilityLabel = "Lake"
+        icon.accessibilityHint = "Opens the mountain lake picture"
         iconCaption.isUserInteractionEnabled = false
         for subview in [heading, sheetButton, overlayButton, card, icon, iconCaption] as [View] {
             scrollView.contentView.addSubview(subview)

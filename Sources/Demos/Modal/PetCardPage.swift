@@ -45,6 +45,8 @@ public final class PetCardPage: ViewController {
         close.onTap = { [weak self] in self?.dismiss(animated: true) }
         card.subtitle = localized("Click to reveal")
         card.onTap = { [weak self] in self?.presentReveal() }
+        card.accessibilityLabel = "Pet card"
+        card.accessibilityHint = card.subtitle
         let card = self.card
         let view = LayoutView { bounds in
             let frame = PetCardPage.cardFrame(in: bounds)

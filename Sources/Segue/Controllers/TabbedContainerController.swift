@@ -86,6 +86,7 @@ open class TabbedContainerController: ViewController {
         containerView.clipsToBounds = true
         view.addSubview(containerView)
         barView.backgroundColor = TraitCollection.current.palette.bar
+        barView.accessibilityTraits = .tabBar
         view.addSubview(barView)
         setView(view)
     }

@@ -119,6 +119,8 @@ open class View {
     public var semanticContentAttribute = SemanticContentAttribute.unspecified {
         didSet { if semanticContentAttribute != oldValue { layoutDirectionDidChange() } }
     }
+    /// What the app set for accessibility (View+Accessibility.swift).
+    package var accessibility = AccessibilityStorage()
 
     /// A view at `frame`, with no background, content or subviews.
     public init(frame: Rect = .zero) {
@@ -283,6 +285,13 @@ open class View {
         render.layerIsValid = false
         invalidate()
     }
+
+    // MARK: accessibility
+
+    /// Performs the element's action for assistive technology (a screen reader's "activate",
+    /// AT-SPI's `DoAction`), as UIKit's; returns whether it did something. Default: an enabled
+    /// ``Control`` is clicked. Override for a view that acts otherwise.
+    open func accessibilityActivate() -> Bool { defaultAccessibilityActivate() }
 
     // MARK: animation
 

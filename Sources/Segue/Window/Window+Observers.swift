@@ -19,6 +19,8 @@ struct WindowHooks {
     var tickObservers: [@MainActor (Window) -> Void] = []
     /// Called with every transition event.
     var traceObservers: [@MainActor (TraceRecord) -> Void] = []
+    /// The accessible tree's state (Window+Accessibility.swift).
+    var accessibility = AccessibilityHooks()
 }
 
 extension Window {

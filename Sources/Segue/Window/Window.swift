@@ -224,6 +224,7 @@ public final class Window {
 
     func transitionEnded(_ context: TransitionContext) {
         activeTransitions.removeAll { $0 === context }
+        accessibilityTransitionEnded(context)
     }
 
     /// Runs an animation on this window's frame clock.
