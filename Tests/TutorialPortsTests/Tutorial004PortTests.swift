@@ -19,11 +19,15 @@ struct Tutorial004PortTests {
     static let icon = RootViewController.iconFrame
     static let duration = 3.0
 
+    /// The tutorial's detail page holds its root strongly (`rootViewController`), as UIKit's
+    /// app does; UIKit breaks that cycle at dismissal. A test that ends while the page is
+    /// presented breaks it here, so the leak checker sees the scene go.
     @MainActor
-    struct Scene {
+    final class Scene {
         let root = RootViewController()
         let host: OffscreenWindow
         init() { host = OffscreenWindow(root: root, size: Tutorial004PortTests.size) }
+        isolated deinit { (root.presentedViewController as? DetailViewController)?.rootViewController = nil }
 
         var detail: DetailViewController? { root.presentedViewController as? DetailViewController }
 
