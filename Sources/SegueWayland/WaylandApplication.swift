@@ -50,14 +50,17 @@ public enum WaylandApplication {
         let accessibility = AtspiProvider(window: window, name: title, session: settings.connection, loop: display.loop,
                                           environment: DesktopSettingsSource.processEnvironment())
         onConnected?()
-        waylandWindow.onClose = { display.loop.stop(exitCode: 0) }
+        waylandWindow.onClose = { [weak loop = display.loop] in loop?.stop(exitCode: 0) }
         if let stats {
             // SIGUSR1 writes a snapshot; SIGTERM and SIGINT end the loop cleanly (stats written).
             waylandWindow.stats = stats
-            display.loop.handleSignals([SIGTERM, SIGINT, SIGUSR1]) { signal in
-                stats.wakeUps = display.loop.wakeUps
+            // The loop keeps its handler: the handler must not keep the loop (a cycle the leak
+            // checker reports at exit).
+            display.loop.handleSignals([SIGTERM, SIGINT, SIGUSR1]) { [weak loop = display.loop] signal in
+                guard let loop else { return }
+                stats.wakeUps = loop.wakeUps
                 stats.write()
-                if signal != SIGUSR1 { display.loop.stop(exitCode: 0) }
+                if signal != SIGUSR1 { loop.stop(exitCode: 0) }
             }
             defer {
                 stats.wakeUps = display.loop.wakeUps
