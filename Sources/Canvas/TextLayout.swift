@@ -41,8 +41,11 @@ public final class TextLayout {
     /// Lays out `text` in `font`, wrapping at word (or, failing that, character) boundaries
     /// when `maxWidth` is given; with `maxLines` > 0 as well, at most that many lines, the last
     /// ending with "…" when the text does not fit (`maxLines: 1`: a single ellipsized line).
+    ///
+    /// The text is `textScale` times the font's size: by default the user's text scale
+    /// (``Font/textScale``); a measurement that must not depend on it passes 1.
     public init(text: String, font: Font, maxWidth: Double? = nil, alignment: TextAlignment = .left,
-                maxLines: Int = 0, rightToLeft: Bool = false) {
+                maxLines: Int = 0, rightToLeft: Bool = false, textScale: Double? = nil) {
         self.text = text
         self.rightToLeft = rightToLeft
         self.font = font
@@ -64,7 +67,7 @@ public final class TextLayout {
         layout = pango_layout_new(context)!
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, font.family)
-        pango_font_description_set_absolute_size(description, font.size * Font.textScale * Double(PANGO_SCALE))
+        pango_font_description_set_absolute_size(description, font.size * (textScale ?? Font.textScale) * Double(PANGO_SCALE))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.value)))
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)

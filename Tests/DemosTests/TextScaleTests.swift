@@ -17,6 +17,8 @@ struct TextScaleTests {
     private func inkBands(scale: Double, row index: Int = 0) -> (bands: [ClosedRange<Int>], row: Rect) {
         let host = OffscreenWindow(root: DemoApp.makeRoot(), size: Size(width: 320, height: 480))
         host.window.settings.traits.textScale = scale
+        // The text scale is the process's (as GTK's is): back to 1 for the tests that follow.
+        defer { host.window.settings.traits.textScale = 1 }
         host.layout()
         let shot = host.render()
         let row = ListPage.rowFrame(index, width: 320, textScale: scale).offsetBy(dx: 0, dy: NavigationBar.height)

@@ -51,7 +51,8 @@ struct I18nE2ETests {
 
     /// How wide `text` is in ink when Pango draws it in `font`, black on white.
     static func pangoInkWidth(_ text: String, _ font: Font) -> Int {
-        let layout = TextLayout(text: text, font: font)
+        // At the design's size whatever another test left as the user's text scale.
+        let layout = TextLayout(text: text, font: font, textScale: 1)
         let surface = Surface(width: Int(layout.size.width) + 20, height: Int(layout.size.height) + 10)
         let canvas = Canvas(surface: surface)
         canvas.fill(Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)), color: .white)

@@ -158,7 +158,7 @@ struct SwayE2ETests {
             #expect(chevron.count >= 6, "\(label), row \(index): no chevron", sourceLocation: sourceLocation)
             // A line wider than the room it has must end in an ellipsis.
             for (text, font, y) in [(item.title, Self.titleFont, 8), (item.subtitle, Self.subtitleFont, 31)] {
-                let layout = TextLayout(text: text, font: font)
+                let layout = TextLayout(text: text, font: font, textScale: 1)
                 guard layout.size.width > available else { continue }
                 let band = top + y..<top + y + Int(layout.size.height.rounded(.up))
                 #expect(Self.endsInEllipsis(shot, rows: band, columns: cx + Self.textLeft..<clearFrom),
@@ -244,7 +244,7 @@ struct SwayE2ETests {
         for (text, expected) in [("Push and pop, 0.5 s; drag\u{2026}", true), ("Push and pop, 0.5 s; drag", false),
                                  ("Another page\u{2026}", true), ("Another page.", false),
                                  ("in the evening light, \u{2026}", true), ("in the evening light,", false)] {
-            let layout = TextLayout(text: text, font: Self.subtitleFont)
+            let layout = TextLayout(text: text, font: Self.subtitleFont, textScale: 1)
             let surface = Surface(width: Int(layout.size.width) + 20, height: 30)
             let canvas = Canvas(surface: surface)
             canvas.fill(Rect(x: 0, y: 0, width: Double(surface.width), height: 30), color: .white)

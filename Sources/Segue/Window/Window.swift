@@ -93,6 +93,16 @@ public final class Window {
         connectHeaderBar()
     }
 
+    /// The process-wide defaults this window set (the traits views start in, the text scale and
+    /// font) go back to the desktop's defaults with it, so that views made afterwards for another
+    /// window do not start in this one's look.
+    isolated deinit {
+        if TraitCollection.current == settings.traits { TraitCollection.current = DesktopSettings().traits }
+        if Font.textScale == settings.traits.textScale, Font.interfaceFamily == (settings.fontFamily ?? Font.fallbackFamily) {
+            Font.setUserPreferences(family: nil, textScale: 1)
+        }
+    }
+
     // MARK: keyboard focus
 
     /// The control Tab moved to, if any (Enter or Space activates it).
