@@ -1,3 +1,4 @@
+import Canvas
 import Geometry
 import Demos
 import Motion
@@ -63,6 +64,18 @@ public enum DemoLayout {
     public static func rowDot(_ index: Int) -> (x: Int, y: Int) {
         let centre = row(index, x: 26)
         return (Int(centre.x), Int(centre.y))
+    }
+
+    /// The first row's dot colour (#3478F6, the demo's "Slide" row).
+    public static let firstRowDotColor = Color(hex: 0x3478F6)
+    /// The first row's dot in window coordinates, below the app's own 46 px header bar.
+    public static let firstRowDotInDecoratedWindow = Point(x: Double(rowDot(0).x), y: Double(rowDot(0).y) + headerHeight)
+
+    /// The top-left corner of a window that draws its own header bar (weston's desktop shell),
+    /// found on screen from the first row's dot; nil when the list is not on screen.
+    public static func decoratedWindowOrigin(in shot: Surface) -> Point? {
+        guard let dot = shot.centroid(of: firstRowDotColor) else { return nil }
+        return Point(x: (dot.x - firstRowDotInDecoratedWindow.x).rounded(), y: (dot.y - firstRowDotInDecoratedWindow.y).rounded())
     }
 
     /// The Modal tab's "Sheet" button (ModalPage's layout: 24 px in, 64 px down, at most 420 ×

@@ -15,8 +15,7 @@ struct DesktopSettingsE2ETests {
     static let outputWidth = 1280, outputHeight = 800
     /// The window's size when the compositor lets it choose.
     static let windowSize = Size(width: 1024, height: 700)
-    static let rowDotColor = Color(hex: 0x3478F6)
-    static let dotInWindow = Point(x: Double(DemoLayout.rowDot(0).x), y: Double(DemoLayout.rowDot(0).y) + DemoLayout.headerHeight)
+    static let dotInWindow = DemoLayout.firstRowDotInDecoratedWindow
 
     /// Where to read each surface, in window coordinates: clear of text and glyphs.
     static let headerPoint = Point(x: 150, y: 12)
@@ -39,18 +38,18 @@ struct DesktopSettingsE2ETests {
         // The desktop shell maps the window a little after the app's first commit (later on a
         // loaded machine): wait until its list is on screen.
         try session.waitFor("the window's first row on screen", timeout: 10) {
-            (try? session.parkedScreenshot()).flatMap { $0.centroid(of: Self.rowDotColor) } != nil
+            (try? session.parkedScreenshot()).flatMap { DemoLayout.decoratedWindowOrigin(in: $0) } != nil
         }
         return session
     }
 
     /// The window's top-left corner on screen, from the first row's dot.
     private func origin(_ session: HeadlessSession, _ shot: Surface) throws -> Point {
-        guard let dot = shot.centroid(of: Self.rowDotColor) else {
+        guard let origin = DemoLayout.decoratedWindowOrigin(in: shot) else {
             session.keep(shot, as: "settings-no-window")
             throw HarnessError("the window's first-row dot is not on screen")
         }
-        return Point(x: (dot.x - Self.dotInWindow.x).rounded(), y: (dot.y - Self.dotInWindow.y).rounded())
+        return origin
     }
 
     private func pixel(_ shot: Surface, _ origin: Point, _ point: Point) -> Color {

@@ -15,8 +15,7 @@ struct DesktopShellE2ETests {
     static let outputWidth = 1280, outputHeight = 800
     /// The list's first-row dot (#3478F6) in window coordinates: (26, 80) in the content,
     /// which starts below the 46 px header bar.
-    static let dotInWindow = Point(x: Double(DemoLayout.rowDot(0).x), y: Double(DemoLayout.rowDot(0).y) + DemoLayout.headerHeight)
-    static let accent = Color(hex: 0x3478F6)
+    static let dotInWindow = DemoLayout.firstRowDotInDecoratedWindow
     /// segue-demo's size when the compositor lets it choose, and its minimum.
     static let floatingSize = Size(width: 1024, height: 700)
     static let minimumSize = Size(width: 320, height: 480)
@@ -30,11 +29,11 @@ struct DesktopShellE2ETests {
 
     /// The window geometry's top-left corner on screen.
     private func windowOrigin(_ session: HeadlessSession, _ shot: Surface) throws -> Point {
-        guard let dot = shot.centroid(of: Self.accent) else {
+        guard let origin = DemoLayout.decoratedWindowOrigin(in: shot) else {
             session.keep(shot, as: "desktop-no-window")
             throw HarnessError("the window's first-row dot is not on screen")
         }
-        return Point(x: (dot.x - Self.dotInWindow.x).rounded(), y: (dot.y - Self.dotInWindow.y).rounded())
+        return origin
     }
 
     /// The window geometry the app last set: x, y (the shadow margin), width, height.

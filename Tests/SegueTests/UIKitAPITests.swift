@@ -31,6 +31,18 @@ private final class PushWith: NavigationControllerDelegate {
     let animator: AnimatedTransitioning
     var interaction: PercentDrivenInteractiveTransition?
     init(_ animator: AnimatedTransitioning) { self.animator = animator }
+
+    /// A navigation stack in a 400 × 300 window pushing a page with `animator` (the delegate
+    /// kept alive by the caller, as UIKit's delegate is weak).
+    static func push(with animator: AnimatedTransitioning) -> (OffscreenWindow, LoggingPage, PushWith) {
+        let navigation = NavigationController(rootViewController: LoggingPage("Root"))
+        let host = OffscreenWindow(root: navigation, size: Size(width: 400, height: 300))
+        let delegate = PushWith(animator)
+        navigation.delegate = delegate
+        let page = LoggingPage("Pushed")
+        navigation.pushViewController(page, animated: true)
+        return (host, page, delegate)
+    }
     func navigationController(_ navigationController: NavigationController,
                               interactionControllerFor animationController: ViewControllerAnimatedTransitioning)
         -> ViewControllerInteractiveTransitioning? {
@@ -107,12 +119,8 @@ struct UIKitAPITests {
                 context.completeTransition(!context.transitionWasCancelled)
             })
         }
-        let navigation = NavigationController(rootViewController: LoggingPage("Root"))
-        let host = OffscreenWindow(root: navigation, size: Size(width: 400, height: 300))
-        let delegate = PushWith(animator)
-        navigation.delegate = delegate
-        let page = LoggingPage("Pushed")
-        navigation.pushViewController(page, animated: true)
+        let (host, page, delegate) = PushWith.push(with: animator)
+        defer { withExtendedLifetime(delegate) {} }   // the navigation's delegate is weak
         host.frame()
         host.frame(after: 0.2)
         #expect(abs(page.view.alpha - 0.5) < 0.01, "half-way: \(page.view.alpha)")
@@ -133,12 +141,8 @@ struct UIKitAPITests {
                          completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
             toView.alpha = 1
         }
-        let navigation = NavigationController(rootViewController: LoggingPage("Root"))
-        let host = OffscreenWindow(root: navigation, size: Size(width: 400, height: 300))
-        let delegate = PushWith(animator)
-        navigation.delegate = delegate
-        let page = LoggingPage("Pushed")
-        navigation.pushViewController(page, animated: true)
+        let (host, page, delegate) = PushWith.push(with: animator)
+        defer { withExtendedLifetime(delegate) {} }   // the navigation's delegate is weak
         host.frame()
         for _ in 0..<48 {
             host.frame()
@@ -211,12 +215,8 @@ struct UIKitAPITests {
                 View.addKeyframe(withRelativeStartTime: 2.0 / 3, relativeDuration: 1.0 / 3) { toView.cornerRadius = 30 }
             }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
         }
-        let navigation = NavigationController(rootViewController: LoggingPage("Root"))
-        let host = OffscreenWindow(root: navigation, size: Size(width: 400, height: 300))
-        let delegate = PushWith(animator)
-        navigation.delegate = delegate
-        let page = LoggingPage("Pushed")
-        navigation.pushViewController(page, animated: true)
+        let (host, page, delegate) = PushWith.push(with: animator)
+        defer { withExtendedLifetime(delegate) {} }   // the navigation's delegate is weak
         host.frame()
         host.frame(after: 0.1)
         #expect(abs(page.view.alpha - 0.5) < 0.01, "mid first third: \(page.view.alpha)")
@@ -240,12 +240,8 @@ struct UIKitAPITests {
             }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
             #expect(toView.alpha == 0, "the start value until the animation runs")
         }
-        let navigation = NavigationController(rootViewController: LoggingPage("Root"))
-        let host = OffscreenWindow(root: navigation, size: Size(width: 400, height: 300))
-        let delegate = PushWith(animator)
-        navigation.delegate = delegate
-        let page = LoggingPage("Pushed")
-        navigation.pushViewController(page, animated: true)
+        let (host, page, delegate) = PushWith.push(with: animator)
+        defer { withExtendedLifetime(delegate) {} }   // the navigation's delegate is weak
         host.frame()
         host.frame(after: 0.1)
         #expect(abs(page.view.alpha - 0.5) < 0.01, "mid first third: \(page.view.alpha)")

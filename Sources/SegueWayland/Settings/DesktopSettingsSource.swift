@@ -1,3 +1,4 @@
+import CWayland
 import Glibc
 import Segue
 import SegueDBus
@@ -110,7 +111,7 @@ final class DesktopSettingsSource {
     /// The process's environment as a dictionary.
     nonisolated static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]
-        var entry = environ
+        var entry = Glibc.environ
         while let pointer = entry.pointee {
             let pair = String(cString: pointer)
             if let equals = pair.firstIndex(of: "=") {
@@ -121,11 +122,8 @@ final class DesktopSettingsSource {
         return result
     }
 
-    nonisolated static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    /// CLOCK_MONOTONIC in seconds (the event loop's clock).
+    nonisolated static func monotonicSeconds() -> Double { segue_monotonic_ms() / 1000 }
 }
 
 /// The session bus joins the Wayland event loop's poll.
