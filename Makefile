@@ -76,7 +76,8 @@ check-ports:
 
 ## AddressSanitizer (and LeakSanitizer) build in its own scratch path, so it never thrashes the
 ## normal one: the offscreen suites, then the e2e fuzz (3 seeds) and the seat and output
-## hot-plug suite (objects whose global went away) against the ASan segue-demo.
+## hot-plug suite (objects whose global went away) against the ASan segue-demo, one after the
+## other: three fuzzing westons beside the hot-plug weston, all under ASan, starved its held drag.
 ## Leak reports are limited to the project's code by scripts/lsan.supp (system libraries only);
 ## ASAN_LEAKS=0 checks memory errors alone. Each fuzz run ends the app with Ctrl+Q, so its exit
 ## status carries the app's own leak check. No XCTest pass (there are no XCTest tests, and its
@@ -91,7 +92,7 @@ test-asan: helpers check-protocols
 	$(ASAN_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD) \
 		--filter 'MotionTests|CanvasTests|SegueTests|DemosTests|TutorialPortsTests|FuzzToolTests'
 	SEGUE_BIN_DIR=$(ASAN_BUILD)/debug SEGUE_FUZZ_RSS_LIMIT=0 $(ASAN_ENV) \
-		$(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD) --filter 'FuzzE2ETests|HotplugE2ETests'
+		$(SWIFT) test --skip-build --disable-xctest --no-parallel --sanitize=address --scratch-path $(ASAN_BUILD) --filter 'FuzzE2ETests|HotplugE2ETests'
 
 ## The DocC documentation of the library modules (the catalog is Sources/Segue/Segue.docc);
 ## fails on any DocC warning. Archives land in .build/plugins/Swift-DocC/outputs/.
