@@ -101,7 +101,7 @@ let package = Package(
         // UIKit's prefixes (scripts/count-port-changes.py counts it against Originals/).
         .testTarget(name: "TutorialPortsTests", dependencies: ["SegueKit", "SegueTesting"],
                     exclude: ["Originals"]),
-        .testTarget(name: "E2ETests", dependencies: ["Geometry", "SegueTestKit", "Segue", "Canvas", "Motion", "Demos"]),
+        .testTarget(name: "E2ETests", dependencies: ["Geometry", "SegueTestKit", "SegueTesting", "Segue", "Canvas", "Motion", "Demos"]),
     ],
     swiftLanguageModes: [.v6]
 )

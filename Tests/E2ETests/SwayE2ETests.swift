@@ -2,7 +2,9 @@ import Geometry
 import Canvas
 import Demos
 import Motion
+import Segue
 import SegueTestKit
+import SegueTesting
 import Testing
 
 /// The real `segue-demo` in a private headless sway 1.7 (wlroots 0.15, pixman): server-side
@@ -305,6 +307,50 @@ struct SwayE2ETests {
               request.arguments.count > 1, let at = request.arguments[1].firstIndex(of: "@"),
               let id = Int(request.arguments[1][request.arguments[1].index(after: at)...]) else { return -1 }
         return id
+    }
+
+    // MARK: c2. a tile below the minimum
+
+    /// sway at scale 2 on a 1280×800 output tiles the window below its 480 px minimum height
+    /// (sway 1.7 here, 1.10 alike: a 636 px wide tile under a 27 px title bar). The configured
+    /// size wins (xdg-shell: a tiled window should not draw past its tile), so the tab bar is
+    /// whole at the tile's bottom: the tile's bottom 60 px (the tab bar's height) equal the same
+    /// app laid out offscreen at the tile's size, rendered at scale 2. Drawn at its minimum
+    /// height instead, the tile would show list rows there and the bar would be cut off.
+    @MainActor
+    @Test func aTileBelowTheMinimumHeightShowsTheWholeTabBar() throws {
+        let session = try SwaySession(options: .init(outputWidth: 1280, outputHeight: 800, scale: 2))
+        defer { session.stop() }
+        try session.waitForApp()
+        let window = try session.settledWindow()
+        let tile = window.content
+        #expect(tile.height < 480, "the premise: sway tiles the window below its minimum height; got \(window)")
+        let shot = try session.parkedScreenshot()
+        session.keep(shot, as: "sway-small-tile")
+        let scale = Double(shot.width) / session.outputExtent.width
+        #expect(scale == 2, "a scale 2 screenshot: \(shot.width) px for \(session.outputExtent.width) logical")
+
+        let offscreen = OffscreenWindow(root: DemoApp.makeRoot(), size: tile.size)
+        let expected = Surface(width: Int(tile.width * scale), height: Int(tile.height * scale))
+        let canvas = Canvas(surface: expected)
+        canvas.transform = AffineTransform(scaleX: scale, y: scale)
+        offscreen.window.render(into: canvas)
+        session.keep(expected, as: "sway-small-tile-expected")
+
+        let barRows = Int(TabBarController.barHeight * scale)
+        let x0 = Int(tile.minX * scale), y0 = Int(tile.maxY * scale) - barRows, top = expected.height - barRows
+        // Anti-aliased text edges may round differently between the app's cached layers and a
+        // direct render: a few pixels, never the bar's shape.
+        var differing = 0
+        for y in 0..<barRows {
+            for x in 0..<expected.width
+            where Surface.channelDistance(shot.pixel(x: x0 + x, y: y0 + y), expected.pixel(x: x, y: top + y)) > 8 {
+                differing += 1
+            }
+        }
+        let fraction = Double(differing) / Double(barRows * expected.width)
+        #expect(fraction < 0.01, "the tile's bottom \(Int(TabBarController.barHeight)) px differ from the tab bar in \(String(format: "%.1f", fraction * 100)) % of pixels (artifacts/sway-small-tile*.png)")
+        #expect(session.app?.isRunning == true, "segue-demo died: \(session.appLog.suffix(1000))")
     }
 
     // MARK: d. edge pop
