@@ -36,6 +36,8 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     /// Where the injected pointer is now (global coordinates).
     public private(set) var pointer = Point(x: 0, y: 0)
     private let name: String
+    /// Where the compositor side runs (``Options/root``).
+    public let root: CompositorRoot
 
     /// Options beyond the defaults.
     public struct Options: Sendable {
@@ -46,7 +48,13 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         public var environment: [String: String] = [:]
         /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
         public var arguments: [String] = []
-        public init(waylandDebug: Bool? = nil, environment: [String: String] = [:], arguments: [String] = []) {
+        /// Where mutter, its bus, pipewire and the driver run: the host (mutter 43) or a root
+        /// (``CompositorRoot/trixie``: mutter 48, whose RemoteDesktop API the root's own python
+        /// and GStreamer speak). The app runs on the host either way.
+        public var root = CompositorRoot.host
+        public init(waylandDebug: Bool? = nil, environment: [String: String] = [:], arguments: [String] = [],
+                    root: CompositorRoot = .host) {
+            self.root = root
             self.arguments = arguments
             if let waylandDebug { self.waylandDebug = waylandDebug }
             self.environment = environment
@@ -63,26 +71,23 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         self.width = width
         self.height = height
         self.name = name
+        root = options.root
+        try root.prepare()
         var tools: [String: String] = [:]
         for (tool, package) in [("dbus-daemon", "dbus"), ("pipewire", "pipewire-bin"), ("wireplumber", "wireplumber"),
                                 ("mutter", "mutter"), ("gst-launch-1.0", "gstreamer1.0-tools")] {
-            guard let path = Paths.which(tool) else {
-                throw HarnessError("\(tool) is not installed (apt-get install \(package)); the mutter e2e tests cannot run")
-            }
-            tools[tool] = path
+            tools[tool] = try root.require(tool, package: package)
         }
-        for (path, what) in [(Self.python, "python3 (Debian's, with python3-dbus and python3-gi)"),
+        let python = root == .host ? Self.python : root.hostPath("/usr/bin/python3")
+        for (path, what) in [(python, "python3 (Debian's, with python3-dbus and python3-gi)"),
                              (Self.driverScript, "the mutter driver")]
         where !FileManager.default.fileExists(atPath: path) {
             throw HarnessError("\(what) not found at \(path)")
         }
+        tools["python3"] = python
         try Paths.requireBuilt([])
 
-        let template = NSTemporaryDirectory() + "segue-mutter-XXXXXX"
-        var buffer = Array(template.utf8CString)
-        guard mkdtemp(&buffer) != nil else { throw HarnessError("mkdtemp failed") }
-        runtimeDir = String(cString: buffer)
-        chmod(runtimeDir, 0o700)
+        runtimeDir = try root.makeRuntimeDirectory(prefix: "segue-mutter")
         socket = "segue-mutter-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         tracePath = runtimeDir + "/trace.jsonl"
 
@@ -130,7 +135,13 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         mark("mutter")
 
         let driverLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/driver.log"))
-        let driver = try Subprocess(Self.python, [Self.driverScript], environment: env, stderr: driverLog, captureOutput: true)
+        // Inside a root the driver runs from a copy there, with the root's python.
+        var script = Self.driverScript
+        if root != .host {
+            script = runtimeDir + "/mutter-driver.py"
+            try FileManager.default.copyItem(atPath: Self.driverScript, toPath: script)
+        }
+        let driver = try root.spawn(tools["python3"]!, [script], environment: env, stderr: driverLog, captureOutput: true)
         self.driver = driver
         guard let ready = driver.readLine() else { throw HarnessError("mutter-driver.py exited during set-up") }
         guard ready == "ok" else { throw HarnessError("mutter-driver.py: \(ready)") }
@@ -146,7 +157,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
 
     private func launch(_ name: String, _ path: String, _ arguments: [String], _ env: [String: String]) throws {
         let log = FileHandle(forWritingAtPath: createFile(runtimeDir + "/\(name).log"))
-        processes.append((name, try Subprocess(path, arguments, environment: env, stdout: log, stderr: log)))
+        processes.append((name, try root.spawn(path, arguments, environment: env, stdout: log, stderr: log)))
     }
 
     private func mark(_ stage: String) {
@@ -238,7 +249,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     /// driver encodes equal frames into equal files, so equal bytes are an equal screen).
     private func capture() throws -> (path: String, bytes: Data) {
         let path = runtimeDir + "/capture.png"
-        try send("capture \(path)")
+        try send("capture \(root.insidePath(path))")
         guard let bytes = FileManager.default.contents(atPath: path) else {
             throw HarnessError("the driver wrote no screenshot at \(path)")
         }
