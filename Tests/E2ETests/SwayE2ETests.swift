@@ -275,23 +275,26 @@ struct SwayE2ETests {
         do {
             let session = try SwaySession(options: .init(outputWidth: 1608, outputHeight: 1258, scale: 1, waylandDebug: true, root: root))
             defer { session.stop() }
-            try session.waitForApp()
+            let before = try session.waitForApp()
             let mark = session.protocolLog.count
             try session.swaymsg("output HEADLESS-1 scale 2")
-            try session.waitFor("the window at 800×600 logical", timeout: 5) {
-                (try? session.window()).map { Int($0.content.width) == 800 && Int($0.content.height) == 600 } ?? false
+            // sway's title bar and borders keep their logical size: the content is the halved
+            // output less them (800×600 in sway 1.7; sway 1.10's title bar is shorter).
+            let width = 1608 / 2 - (1608 - Int(before.content.width)), height = 1258 / 2 - (1258 - Int(before.content.height))
+            try session.waitFor("the window at \(width)×\(height) logical", timeout: 5) {
+                (try? session.window()).map { Int($0.content.width) == width && Int($0.content.height) == height } ?? false
             }
             let window = try session.settledWindow()
             let surfaceID = Self.toplevelSurface(session.protocolLog)
             // A wait, not a timing assertion: the app has up to 3 s to redraw at scale 2.
-            try? session.waitFor("set_buffer_scale(2)", timeout: 3) {
-                session.protocolLog.dropFirst(mark).contains { $0.sent && $0.id == surfaceID && $0.message == "set_buffer_scale" && $0.int(0) == 2 }
+            try? session.waitFor("the app at scale 2", timeout: 3) {
+                Self.drawsAtScale2(session.protocolLog.dropFirst(mark), surface: surfaceID)
             }
             live = try session.parkedScreenshot()
             session.keep(live, as: "\(label)-scale-live")
             let after = session.protocolLog.dropFirst(mark)
             let scales = after.filter { $0.sent && $0.interface == "wl_surface" && $0.id == surfaceID && $0.message == "set_buffer_scale" }
-            #expect(scales.last?.int(0) == 2, "after `output scale 2` the window's surface (wl_surface@\(surfaceID)) should set buffer scale 2; it set \(scales.map { $0.int(0) ?? -1 })")
+            #expect(Self.drawsAtScale2(after, surface: surfaceID), "after `output scale 2` the window's surface (wl_surface@\(surfaceID)) should set buffer scale 2 (or be told preferred_scale 240); it set \(scales.map { $0.int(0) ?? -1 })")
             let sizes = after.filter { $0.sent && $0.interface == "wl_shm_pool" && $0.message == "create_buffer" }
                 .compactMap { m -> String? in m.int(2).flatMap { w in m.int(3).map { "\(w)×\($0)" } } }
             let expected = "\(2 * Int(window.content.width))×\(2 * Int(window.content.height))"
@@ -304,11 +307,20 @@ struct SwayE2ETests {
         let fresh = try session.parkedScreenshot()
         session.keep(fresh, as: "\(label)-scale-fresh")
         let surfaceID = Self.toplevelSurface(session.protocolLog)
-        #expect(session.protocolLog.contains { $0.sent && $0.id == surfaceID && $0.message == "set_buffer_scale" && $0.int(0) == 2 },
+        #expect(Self.drawsAtScale2(session.protocolLog[...], surface: surfaceID),
                 "control: a fresh start at scale 2 should draw at buffer scale 2")
         #expect(live.width == fresh.width && live.height == fresh.height)
         let differing = live.fractionDiffering(from: fresh, tolerance: 0)
         #expect(differing == 0, "after a live scale change the screen differs from a fresh start at scale 2 in \(String(format: "%.2f", differing * 100)) % of pixels")
+    }
+
+    /// Whether the app went to scale 2 in `log`: buffer scale 2 on `surface` (sway 1.7), or,
+    /// where sway offers fractional scale (1.10), its preferred_scale of 240 (2 × 120): the app
+    /// then draws 2× buffers through a viewport at buffer scale 1 (the buffers' size is
+    /// checked by the caller).
+    static func drawsAtScale2(_ log: ArraySlice<SwaySession.ProtocolMessage>, surface: Int) -> Bool {
+        log.contains { $0.sent && $0.id == surface && $0.message == "set_buffer_scale" && $0.int(0) == 2 }
+            || log.last { !$0.sent && $0.interface == "wp_fractional_scale_v1" && $0.message == "preferred_scale" }?.int(0) == 240
     }
 
     /// The id of the app's toplevel wl_surface, from its get_xdg_surface request.
