@@ -26,11 +26,14 @@ public enum TrixieLane {
         return try SwaySession(options: options)
     }
 
-    /// mutter 48 in the root, with its bus, pipewire, wireplumber and driver there too.
+    /// mutter 48 in the root, with its bus, pipewire, wireplumber and driver there too; the app
+    /// speaks with `WAYLAND_DEBUG=1`, so that ``MutterSession/waitForApp(timeout:)`` can wait for
+    /// mutter 48's late remote-desktop pointer (``MutterSession/waitForPointer(at:timeout:)``).
     public static func mutter(width: Int = 1280, height: Int = 800, options: MutterSession.Options = .init(),
                               name: String = #function) throws -> MutterSession {
         var options = options
         options.root = root
+        options.waylandDebug = true
         return try MutterSession(width: width, height: height, options: options, name: name)
     }
 
