@@ -189,9 +189,16 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         if root != .host { kwinEnv["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1" }
         if options.compositorProtocolLog { kwinEnv["WAYLAND_DEBUG"] = "server" }
         let kwinLogHandle = FileHandle(forWritingAtPath: createFile(runtimeDir + "/kwin.log"))
-        var arguments = ["--virtual", "--width", "\(width)", "--height", "\(height)", "--socket", socket,
-                         "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
-        if scale != 1 { arguments += ["--scale", "\(scale)"] }
+        var arguments = ["--socket", socket, "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
+        if root == .host {
+            arguments += ["--virtual", "--width", "\(width)", "--height", "\(height)"]
+            if scale != 1 { arguments += ["--scale", "\(scale)"] }
+        } else {
+            // KWin 6 (the lane's): the virtual output's mode is in device pixels and `--scale` only
+            // multiplies it; the output's scale comes from kwinoutputconfig.json.
+            arguments += ["--virtual", "--width", "\(nativeWidth)", "--height", "\(nativeHeight)"]
+            if scale != 1 { try writeOutputConfiguration(configHome: runtimeDir + "/config") }
+        }
         kwin = try root.spawn(kwinCopy, arguments, environment: kwinEnv, stdout: kwinLogHandle, stderr: kwinLogHandle)
         try waitFor("KWin's socket", timeout: 20) {
             guard self.kwin?.isRunning == true else { return true }

@@ -167,6 +167,16 @@ struct TrixieDesktopsE2ETests {
         Self.expectNoProtocolError(session, "KWin 6.3")
     }
 
+    /// KWin 6.3 at `--scale 1.5`: preferred_scale 180 and exact 1.5× buffers (the protocol; the
+    /// pixels stay unseen, as above).
+    @Test func kwinFractionalScale150() throws {
+        let session = try TrixieLane.kwin(options: .init(scale: 1.5))
+        defer { session.stop() }
+        try session.waitForApp()
+        Self.expectNoProtocolError(session, "KWin 6.3")
+        try KWinE2ETests.checkFractionalBuffers(session.appProtocol, window: try session.windowGeometry(), compositor: "KWin 6.3")
+    }
+
     // MARK: the edge pop, written once for screenshot sessions
 
     /// Clicks the first row (the detail page pushes), presses 5 px inside the content's left
