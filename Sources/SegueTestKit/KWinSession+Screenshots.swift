@@ -9,8 +9,9 @@ extension KWinSession {
     /// Captures the workspace now. `native`: the output's device pixels
     /// (``nativeWidth``×``nativeHeight``); otherwise the logical size, ``width``×``height``.
     public func screenshot(native: Bool = false) throws -> Surface {
+        if let parent { return try parent.screenshot() }
         guard hasScreenshots else {
-            throw HarnessError("KWin in \(root) offers no ScreenShot2 (it composites with QPainter): read the protocol instead")
+            throw HarnessError("KWin in \(root) offers no ScreenShot2 (it composites with QPainter): nest it in sway, or read the protocol")
         }
         let path = runtimeDir + "/capture-\(UInt32.random(in: 0...UInt32.max)).png"
         try sendDriver("capture \(path)\(native ? " native" : "")")

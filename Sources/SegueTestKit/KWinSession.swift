@@ -40,8 +40,11 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
     public let tracePath: String
     /// Where KWin runs (``Options/root``).
     public let root: CompositorRoot
-    /// Whether ``screenshot(native:)`` works: KWin's ScreenShot2 on the host; none in a root.
-    public var hasScreenshots: Bool { root == .host }
+    /// Whether ``screenshot(native:)`` works: KWin's ScreenShot2 on the host, the parent sway's
+    /// output when nested (``Options/nestedInSway``); nothing else in a root.
+    public var hasScreenshots: Bool { root == .host || parent != nil }
+    /// The headless sway KWin runs in as a window (``Options/nestedInSway``).
+    public private(set) var parent: SwaySession?
     private var bus: Subprocess?
     private var kwin: Subprocess?
     private var input: Subprocess?
@@ -65,13 +68,19 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         public var environment: [String: String] = [:]
         /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
         public var arguments: [String] = []
+        /// Run KWin with its Wayland backend as the one window of a headless sway in the same
+        /// root (borderless, its output KWin's size: the window is KWin's output pixel for pixel)
+        /// and take screenshots of that sway with grim: KWin 6 compositing in software has no
+        /// ScreenShot2. Scale 1 only (the nested output's scale is the parent's).
+        public var nestedInSway = false
         /// Where KWin and its bus run: the host (KWin 5.27) or a root (``CompositorRoot/trixie``:
         /// KWin 6.3, which composites with QPainter there and has no ScreenShot2, so
         /// ``hasScreenshots`` is false and the tests read the protocol instead).
         public var root = CompositorRoot.host
         public init(scale: Double = 1, compositorProtocolLog: Bool = false, environment: [String: String] = [:],
-                    arguments: [String] = [], root: CompositorRoot = .host) {
+                    arguments: [String] = [], root: CompositorRoot = .host, nestedInSway: Bool = false) {
             self.root = root
+            self.nestedInSway = nestedInSway
             self.arguments = arguments
             self.scale = scale
             self.compositorProtocolLog = compositorProtocolLog
@@ -190,7 +199,16 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         if options.compositorProtocolLog { kwinEnv["WAYLAND_DEBUG"] = "server" }
         let kwinLogHandle = FileHandle(forWritingAtPath: createFile(runtimeDir + "/kwin.log"))
         var arguments = ["--socket", socket, "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
-        if root == .host {
+        if options.nestedInSway {
+            guard scale == 1 else { throw HarnessError("KWin nested in sway runs at scale 1 only (asked for \(scale))") }
+            let parent = try SwaySession(options: .init(outputWidth: width, outputHeight: height,
+                                                        extraConfig: "default_border none\ndefault_floating_border none",
+                                                        root: root, runsApp: false))
+            self.parent = parent
+            let display = parent.runtimeDir + "/" + parent.socket
+            kwinEnv["WAYLAND_DISPLAY"] = display
+            arguments += ["--wayland-display", display, "--width", "\(width)", "--height", "\(height)"]
+        } else if root == .host {
             arguments += ["--virtual", "--width", "\(width)", "--height", "\(height)"]
             if scale != 1 { arguments += ["--scale", "\(scale)"] }
         } else {
@@ -207,8 +225,9 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         if kwin?.isRunning != true { throw HarnessError("kwin_wayland exited at start") }
         mark("kwin socket")
 
-        // The screenshot driver; ScreenShot2 appears once KWin has loaded its effects.
-        if hasScreenshots {
+        // The screenshot driver; ScreenShot2 appears once KWin has loaded its effects (KWin 5.27
+        // on the host; the lane's KWin 6 has none).
+        if root == .host {
             driver = try Subprocess(python, [Paths.kwinDriver], environment: env, captureOutput: true)
             try waitFor("org.kde.KWin.ScreenShot2 on the session bus", timeout: 20) {
                 guard self.kwin?.isRunning == true else { return true }
@@ -255,6 +274,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         driver?.terminate()
         kwin?.terminate()
         bus?.terminate()
+        parent?.stop()
         for pid in spawned where kill(pid, 0) == 0 {
             kill(pid, SIGTERM)
         }
@@ -268,6 +288,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         driver = nil
         kwin = nil
         bus = nil
+        parent = nil
         if ProcessInfo.processInfo.environment["SEGUE_KEEP_KWIN_LOGS"] != nil {
             try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
             for log in ["kwin.log", "app.log"] {

@@ -44,10 +44,14 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
         /// Where sway runs: the host's sway 1.7, or a root's (``CompositorRoot/trixie``: sway
         /// 1.10). swaymsg, grim, wtype, the pointer driver and the app run on the host either way.
         public var root: CompositorRoot
+        /// Start `segue-demo`; off when sway only hosts another compositor's window (KWin nested
+        /// in it, ``KWinSession/Options/nestedInSway``).
+        public var runsApp: Bool
         public init(outputWidth: Int = 804, outputHeight: Int = 629, scale: Int = 1, waylandDebug: Bool = false,
                     environment: [String: String] = [:], extraConfig: String = "", arguments: [String] = [],
-                    root: CompositorRoot = .host) {
+                    root: CompositorRoot = .host, runsApp: Bool = true) {
             self.root = root
+            self.runsApp = runsApp
             self.arguments = arguments
             self.outputWidth = outputWidth
             self.outputHeight = outputHeight
@@ -167,6 +171,7 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
             pointerDriver = try Subprocess("/usr/bin/env", ["--default-signal", Paths.vpointer], environment: env,
                                            captureOutput: true)
             try send("sync")
+            guard options.runsApp else { return }
             var appEnv = Paths.inEnglish(env)
             appEnv.merge(options.environment) { $1 }
             if options.waylandDebug { appEnv["WAYLAND_DEBUG"] = "1" }

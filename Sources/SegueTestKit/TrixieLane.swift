@@ -37,7 +37,9 @@ public enum TrixieLane {
         return try MutterSession(width: width, height: height, options: options, name: name)
     }
 
-    /// KWin 6.3 in the root (no screenshots: see ``KWinSession/hasScreenshots``).
+    /// KWin 6.3 in the root: on its virtual backend (no screenshots, see
+    /// ``KWinSession/hasScreenshots``), or nested in a headless sway there
+    /// (`options.nestedInSway`, scale 1), whose output grim captures.
     public static func kwin(width: Int = 1280, height: Int = 800, options: KWinSession.Options = .init()) throws -> KWinSession {
         var options = options
         options.root = root

@@ -49,9 +49,15 @@ struct KWinE2ETests {
     @Test func serverSideDecorationsShowBreezesTitleBarAndNoHeaderBar() throws {
         let session = try KWinSession(options: .init(compositorProtocolLog: true))
         defer { session.stop() }
+        try Self.checkBreezeTitleBar(session, label: "kwin")
+    }
+
+    /// ``serverSideDecorationsShowBreezesTitleBarAndNoHeaderBar()`` in `session` (also KWin 6.3
+    /// nested in sway, TrixieDesktopsE2ETests); the screenshot kept as `LABEL-ssd`.
+    static func checkBreezeTitleBar(_ session: KWinSession, label: String) throws {
         try session.waitForApp()
         let shot = try session.parkedScreenshot()
-        session.keep(shot, as: "kwin-ssd")
+        session.keep(shot, as: "\(label)-ssd")
 
         try Self.checkServerSideDecorationProtocol(session)
         let geometry = try session.windowGeometry()
@@ -192,6 +198,12 @@ struct KWinE2ETests {
     @Test func edgePopHeldAt40Percent() throws {
         let session = try KWinSession()
         defer { session.stop() }
+        try Self.checkEdgePopHeldAt40Percent(session, label: "kwin")
+    }
+
+    /// ``edgePopHeldAt40Percent()`` in `session` (also KWin 6.3 nested in sway); the held
+    /// screenshot kept as `LABEL-pop-held-40`.
+    static func checkEdgePopHeldAt40Percent(_ session: KWinSession, label: String) throws {
         try session.waitForApp()
         let w = Double(try session.windowGeometry().width)
         let origin = try #require(session.clientOrigin)
@@ -207,7 +219,7 @@ struct KWinE2ETests {
         try session.press()
         try session.drag(to: try session.screenPoint(Point(x: 0.4 * w, y: y)))
         let held = try session.stableScreenshot()
-        session.keep(held, as: "kwin-pop-held-40")
+        session.keep(held, as: "\(label)-pop-held-40")
         let edge = held.firstColumn(inRow: row, from: Int(origin.x), where: Self.isDetailTint).map { Double($0) - origin.x }
         #expect(edge.map { abs($0 - 0.4 * w) <= 2 } == true,
                 "detail page's left edge at \(String(describing: edge)), expected \(0.4 * w) ± 2")

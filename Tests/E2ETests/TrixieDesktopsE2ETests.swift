@@ -135,35 +135,20 @@ struct TrixieDesktopsE2ETests {
 
     // MARK: KWin 6.3
 
-    /// KWin 6.3 decorates server-side (xdg-decoration mode 2, no shadow margin). Breeze's title
-    /// bar itself stays unseen: KWin in the root has no ScreenShot2 (docs/TRIXIE-LANE.md).
+    /// KWin 6.3 decorates server-side (xdg-decoration mode 2, no shadow margin) and Breeze's
+    /// title bar shows above the app's navigation bar: KWin nested in sway, screenshots by grim.
     @Test func kwinServerSideDecorations() throws {
-        let session = try TrixieLane.kwin(options: .init(compositorProtocolLog: true))
+        let session = try TrixieLane.kwin(options: .init(compositorProtocolLog: true, nestedInSway: true))
         defer { session.stop() }
-        try session.waitForApp()
+        try KWinE2ETests.checkBreezeTitleBar(session, label: "trixie-kwin")
         Self.expectNoProtocolError(session, "KWin 6.3")
-        try KWinE2ETests.checkServerSideDecorationProtocol(session)
     }
 
-    /// The edge pop in KWin 6.3, from the trace (no screenshots there): the drag to 40 % of the
-    /// window's width is a 40 % update, and the release plays the pop back.
+    /// The edge pop in KWin 6.3 nested in sway: held at 40 % (screenshot), released, played back.
     @Test func kwinEdgePopHeldAt40Percent() throws {
-        let session = try TrixieLane.kwin()
+        let session = try TrixieLane.kwin(options: .init(nestedInSway: true))
         defer { session.stop() }
-        try session.waitForApp()
-        let w = Double(try session.windowGeometry().width)
-        try session.click(at: try session.screenPoint(DemoLayout.row(0)))
-        try session.waitForTransitionsToSettle()
-        try session.move(to: try session.screenPoint(Point(x: 5, y: 300)), afterMs: 100)
-        try session.press()
-        try session.drag(to: try session.screenPoint(Point(x: 0.4 * w, y: 300)))
-        try session.waitFor("a 40 % update in the trace", timeout: 5) {
-            session.trace.contains { $0.event == .update && abs($0.progress - 0.4) < 0.01 }
-        }
-        try session.release(afterMs: 150)
-        try session.waitForTransitionsToSettle()
-        let events = session.trace.map { "\($0.event.rawValue):\($0.kind.rawValue)" }
-        #expect(events.contains("cancel:pop"), "trace: \(events)")
+        try KWinE2ETests.checkEdgePopHeldAt40Percent(session, label: "trixie-kwin")
         Self.expectNoProtocolError(session, "KWin 6.3")
     }
 
