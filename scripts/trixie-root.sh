@@ -70,6 +70,12 @@ case ${1:-} in
 	*) fail "unknown action '$1' (none, mount, umount or versions)" ;;
 esac
 
+# One run at a time (CI starts one in the background and `make test` another): the second waits
+# for the first and then finds everything done.
+mkdir -p "$(dirname "$root")"
+exec 8>"$root.lock"
+flock 8
+
 if [ ! -x "$root/usr/bin/apt-get" ]; then
 	command -v debootstrap >/dev/null || {
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y debootstrap
