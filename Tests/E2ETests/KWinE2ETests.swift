@@ -150,12 +150,12 @@ struct KWinE2ETests {
         #expect(sharpness > 0.45, "title text is blurry: \(solid.count) of \(ink.count) inked pixels solid")
     }
 
-    /// On an output of scale 1.5, what the app's protocol log `log` must show (KWin here, sway
-    /// 1.10 and KWin 6.3 in TrixieDesktopsE2ETests): `preferred_scale` 180 (120ths), and the
-    /// toplevel's last buffer exactly ceil(1.5 × size) of the `window` geometry, shown at its
-    /// size through wp_viewport, buffer scale 1.
+    /// On an output of scale `scale` (1.5 unless said), what the app's protocol log `log` must
+    /// show (KWin here, sway 1.10 and KWin 6.3 in TrixieDesktopsE2ETests): `preferred_scale`
+    /// scale × 120, and the toplevel's last buffer exactly ceil(scale × size) of the `window`
+    /// geometry, shown at its size through wp_viewport, buffer scale 1.
     static func checkFractionalBuffers(_ log: WaylandDebugLog, window: (x: Int, y: Int, width: Int, height: Int),
-                                       compositor: String) throws {
+                                       compositor: String, scale: Double = 1.5) throws {
         let offered = log.announced("wp_fractional_scale_manager_v1")
         let boundFractional = log.bound("wp_fractional_scale_manager_v1")
         let boundViewporter = log.bound("wp_viewporter")
@@ -165,17 +165,18 @@ struct KWinE2ETests {
         let surface = try #require(log.toplevelSurface, "no xdg_toplevel surface in the app's log")
 
         // preferred_scale is in 120ths: 1.5 × 120 = 180.
+        let preferred = Int((scale * 120).rounded())
         let fractional = log.extensionObject("wp_fractional_scale_v1", of: surface)
         #expect(fractional != nil, "no wp_fractional_scale_v1 for \(surface)")
         if let fractional {
             let scales = log.on(fractional, "preferred_scale").compactMap { $0.int(0) }
-            #expect(scales.last == 180, "preferred_scale events: \(scales)")
+            #expect(scales.last == preferred, "preferred_scale events: \(scales), want \(preferred)")
         }
 
         // The window's logical size, and the last buffer on the toplevel surface: exactly
         // ceil(1.5 × w) × ceil(1.5 × h), shown at w × h through wp_viewport, buffer scale 1.
         let w = window.width, h = window.height
-        let expected = (Int((1.5 * Double(w)).rounded(.up)), Int((1.5 * Double(h)).rounded(.up)))
+        let expected = (Int((scale * Double(w)).rounded(.up)), Int((scale * Double(h)).rounded(.up)))
         let attach = try #require(log.on(surface, "attach").last { $0.object(0) != nil }, "no buffer attached")
         let buffer = try #require(attach.object(0))
         let created = try #require(log.creation(of: buffer, before: attach.index), "no create_buffer for \(buffer)")

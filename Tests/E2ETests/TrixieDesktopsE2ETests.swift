@@ -162,6 +162,17 @@ struct TrixieDesktopsE2ETests {
         try KWinE2ETests.checkFractionalBuffers(session.appProtocol, window: try session.windowGeometry(), compositor: "KWin 6.3")
     }
 
+    /// KWin 6.3 at scale 2 (kwinoutputconfig.json): the app is told preferred_scale 240 and
+    /// draws exact 2× buffers through its viewport (protocol only, as 1.5).
+    @Test func kwinScale2() throws {
+        let session = try TrixieLane.kwin(options: .init(scale: 2))
+        defer { session.stop() }
+        try session.waitForApp()
+        Self.expectNoProtocolError(session, "KWin 6.3")
+        try KWinE2ETests.checkFractionalBuffers(session.appProtocol, window: try session.windowGeometry(),
+                                                compositor: "KWin 6.3", scale: 2)
+    }
+
     // MARK: the edge pop, written once for screenshot sessions
 
     /// Clicks the first row (the detail page pushes), presses 5 px inside the content's left
