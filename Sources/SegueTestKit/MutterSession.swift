@@ -38,6 +38,8 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     private let name: String
     /// Whether the app runs with `WAYLAND_DEBUG=1` (``Options/waylandDebug``).
     public let waylandDebug: Bool
+    /// The monitor's scale (``Options/scale``).
+    public let scale: Int
     /// Where the compositor side runs (``Options/root``).
     public let root: CompositorRoot
 
@@ -54,9 +56,14 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         /// (``CompositorRoot/trixie``: mutter 48, whose RemoteDesktop API the root's own python
         /// and GStreamer speak). The app runs on the host either way.
         public var root = CompositorRoot.host
+        /// The virtual monitor's integer scale, set through a `monitors.xml` in the session's
+        /// private config directory (the monitor's width and height are in device pixels, as the
+        /// screenshots and the pointer's coordinates are).
+        public var scale = 1
         public init(waylandDebug: Bool? = nil, environment: [String: String] = [:], arguments: [String] = [],
-                    root: CompositorRoot = .host) {
+                    root: CompositorRoot = .host, scale: Int = 1) {
             self.root = root
+            self.scale = scale
             self.arguments = arguments
             if let waylandDebug { self.waylandDebug = waylandDebug }
             self.environment = environment
@@ -74,6 +81,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         self.height = height
         self.name = name
         waylandDebug = options.waylandDebug
+        scale = options.scale
         root = options.root
         try root.prepare()
         var tools: [String: String] = [:]
@@ -116,6 +124,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
             try FileManager.default.createDirectory(atPath: runtimeDir + "/" + dir, withIntermediateDirectories: true)
         }
         env["GSETTINGS_BACKEND"] = "memory"
+        if scale != 1 { try writeMonitorConfiguration(configHome: runtimeDir + "/config") }
 
         // A private session bus on a socket in the runtime directory.
         let bus = runtimeDir + "/bus"
@@ -288,11 +297,11 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         try waitFor("segue-demo's window on screen", timeout: timeout) {
             guard self.app?.isRunning == true else { return true }
             guard let shot = try? self.screenshot() else { return false }
-            return Self.accentDot(in: shot) != nil
+            return Self.accentDot(in: shot, scale: self.scale) != nil
         }
         if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog.suffix(1000))") }
         var shot = try stableScreenshot()
-        if waylandDebug, let dot = Self.accentDot(in: shot) {
+        if waylandDebug, let dot = Self.accentDot(in: shot, scale: scale) {
             try waitForPointer(at: dot)
             try move(to: Point(x: Double(width - 1), y: Double(height - 1)), afterMs: 50)
             shot = try stableScreenshot()
@@ -330,10 +339,11 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     /// The centre of the list's first-row accent dot (a 20 px disc of #3478F6, at (26, 80) in
     /// the navigation page's coordinates): the one blob of that colour 16…22 px wide and high,
     /// topmost if several. Nil when there is none (e.g. the detail page is in front, whose
-    /// card has the same colour but is far larger).
-    public static func accentDot(in shot: Surface) -> Point? {
+    /// card has the same colour but is far larger). On a monitor of scale `scale` the sizes are
+    /// `scale` times those.
+    public static func accentDot(in shot: Surface, scale: Int = 1) -> Point? {
         shot.blobs(grid: 4) { Surface.channelDistance($0, accent) <= 3 }
-            .filter { (16...22).contains($0.width) && (16...22).contains($0.height) }
+            .filter { (16 * scale...22 * scale).contains($0.width) && (16 * scale...22 * scale).contains($0.height) }
             .min { $0.minY < $1.minY }
             .map { Point(x: Double($0.minX + $0.maxX + 1) / 2, y: Double($0.minY + $0.maxY + 1) / 2) }
     }

@@ -173,9 +173,11 @@ struct KWinE2ETests {
             #expect(scales.last == preferred, "preferred_scale events: \(scales), want \(preferred)")
         }
 
-        // The window's logical size, and the last buffer on the toplevel surface: exactly
-        // ceil(1.5 × w) × ceil(1.5 × h), shown at w × h through wp_viewport, buffer scale 1.
-        let w = window.width, h = window.height
+        // The surface's logical size (the window geometry, plus the shadow margin on every side
+        // where the app draws its own decorations: none under server-side ones), and the last
+        // buffer on the toplevel surface: exactly ceil(1.5 × w) × ceil(1.5 × h), shown at w × h
+        // through wp_viewport, buffer scale 1.
+        let w = window.width + 2 * window.x, h = window.height + 2 * window.y
         let expected = (Int((scale * Double(w)).rounded(.up)), Int((scale * Double(h)).rounded(.up)))
         let attach = try #require(log.on(surface, "attach").last { $0.object(0) != nil }, "no buffer attached")
         let buffer = try #require(attach.object(0))

@@ -133,6 +133,25 @@ struct TrixieDesktopsE2ETests {
         try MutterE2ETests.checkEdgePopHeldAtFortyPercent(session, label: "trixie-mutter")
     }
 
+    /// mutter 48 with its virtual monitor (2560×1600) at scale 2 (monitors.xml): the app is told
+    /// preferred_scale 240 and draws exact 2× buffers; on screen the list's first-row hairline
+    /// (logical row 107, #E5E5EA) is two device rows, white either side.
+    @Test func mutterScale2() throws {
+        let session = try TrixieLane.mutter(width: 2560, height: 1600, options: .init(scale: 2))
+        defer { session.stop() }
+        let shot = try session.waitForApp()
+        session.keep(shot, as: "trixie-mutter-scale-2")
+        Self.expectNoProtocolError(session, "mutter 48")
+        let log = session.appProtocolLog
+        try KWinE2ETests.checkFractionalBuffers(log, window: try Self.windowGeometry(log), compositor: "mutter 48", scale: 2)
+        let dot = try #require(MutterSession.accentDot(in: shot, scale: 2), "no 2× first-row dot on screen")
+        // The dot's centre is at logical (26, 80) in the page, the hairline at logical y 107.
+        let x = Int(dot.x) + 2 * 100, hairline = Int(dot.y) + 2 * (107 - 80)
+        let rows = (hairline - 1...hairline + 2).map { shot.pixel(x: x, y: $0) }
+        let expected = [Color.white, Color(hex: 0xE5E5EA), Color(hex: 0xE5E5EA), Color.white]
+        #expect(zip(rows, expected).allSatisfy { Surface.channelDistance($0, $1) <= 2 }, "device rows around the hairline: \(rows)")
+    }
+
     // MARK: KWin 6.3
 
     /// KWin 6.3 decorates server-side (xdg-decoration mode 2, no shadow margin) and Breeze's
