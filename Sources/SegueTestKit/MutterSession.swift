@@ -39,7 +39,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     /// Whether the app runs with `WAYLAND_DEBUG=1` (``Options/waylandDebug``).
     public let waylandDebug: Bool
     /// The monitor's scale (``Options/scale``).
-    public let scale: Int
+    public let scale: Double
     /// Where the compositor side runs (``Options/root``).
     public let root: CompositorRoot
 
@@ -56,12 +56,13 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         /// (``CompositorRoot/trixie``: mutter 48, whose RemoteDesktop API the root's own python
         /// and GStreamer speak). The app runs on the host either way.
         public var root = CompositorRoot.host
-        /// The virtual monitor's integer scale, set through a `monitors.xml` in the session's
-        /// private config directory (the monitor's width and height are in device pixels, as the
-        /// screenshots and the pointer's coordinates are).
-        public var scale = 1
+        /// The virtual monitor's scale, set through a `monitors.xml` in the session's private
+        /// config directory (the monitor's width and height are in device pixels, as the
+        /// screenshots are). A fractional scale turns on mutter's `scale-monitor-framebuffer`
+        /// (logical layout mode) through a GSettings keyfile.
+        public var scale = 1.0
         public init(waylandDebug: Bool? = nil, environment: [String: String] = [:], arguments: [String] = [],
-                    root: CompositorRoot = .host, scale: Int = 1) {
+                    root: CompositorRoot = .host, scale: Double = 1) {
             self.root = root
             self.scale = scale
             self.arguments = arguments
@@ -124,7 +125,13 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
             try FileManager.default.createDirectory(atPath: runtimeDir + "/" + dir, withIntermediateDirectories: true)
         }
         env["GSETTINGS_BACKEND"] = "memory"
-        if scale != 1 { try writeMonitorConfiguration(configHome: runtimeDir + "/config") }
+        if scale != 1 {
+            try writeMonitorConfiguration(configHome: runtimeDir + "/config")
+            if scale != scale.rounded() {
+                env["GSETTINGS_BACKEND"] = "keyfile"
+                try writeFractionalScalingSetting(configHome: runtimeDir + "/config")
+            }
+        }
 
         // A private session bus on a socket in the runtime directory.
         let bus = runtimeDir + "/bus"
@@ -153,7 +160,9 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
             script = runtimeDir + "/mutter-driver.py"
             try FileManager.default.copyItem(atPath: Self.driverScript, toPath: script)
         }
-        let driver = try root.spawn(tools["python3"]!, [script], environment: env, stderr: driverLog, captureOutput: true)
+        // At a fractional scale mutter reports the stream's logical size but sends device pixels.
+        let size = scale != scale.rounded() ? ["--size", "\(width)x\(height)"] : []
+        let driver = try root.spawn(tools["python3"]!, [script] + size, environment: env, stderr: driverLog, captureOutput: true)
         self.driver = driver
         guard let ready = driver.readLine() else { throw HarnessError("mutter-driver.py exited during set-up") }
         guard ready == "ok" else { throw HarnessError("mutter-driver.py: \(ready)") }
@@ -341,9 +350,10 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     /// topmost if several. Nil when there is none (e.g. the detail page is in front, whose
     /// card has the same colour but is far larger). On a monitor of scale `scale` the sizes are
     /// `scale` times those.
-    public static func accentDot(in shot: Surface, scale: Int = 1) -> Point? {
-        shot.blobs(grid: 4) { Surface.channelDistance($0, accent) <= 3 }
-            .filter { (16 * scale...22 * scale).contains($0.width) && (16 * scale...22 * scale).contains($0.height) }
+    public static func accentDot(in shot: Surface, scale: Double = 1) -> Point? {
+        let sizes = Int((16 * scale).rounded(.down))...Int((22 * scale).rounded(.up))
+        return shot.blobs(grid: 4) { Surface.channelDistance($0, accent) <= 3 }
+            .filter { sizes.contains($0.width) && sizes.contains($0.height) }
             .min { $0.minY < $1.minY }
             .map { Point(x: Double($0.minX + $0.maxX + 1) / 2, y: Double($0.minY + $0.maxY + 1) / 2) }
     }

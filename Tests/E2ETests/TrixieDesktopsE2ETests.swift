@@ -152,6 +152,18 @@ struct TrixieDesktopsE2ETests {
         #expect(zip(rows, expected).allSatisfy { Surface.channelDistance($0, $1) <= 2 }, "device rows around the hairline: \(rows)")
     }
 
+    /// mutter 48 with its virtual monitor (1920×1200) at scale 1.5 (monitors.xml, with mutter's
+    /// experimental scale-monitor-framebuffer): preferred_scale 180 and exact 1.5× buffers.
+    @Test func mutterFractionalScale150() throws {
+        let session = try TrixieLane.mutter(width: 1920, height: 1200, options: .init(scale: 1.5))
+        defer { session.stop() }
+        let shot = try session.waitForApp()
+        session.keep(shot, as: "trixie-mutter-fractional-150")
+        Self.expectNoProtocolError(session, "mutter 48")
+        let log = session.appProtocolLog
+        try KWinE2ETests.checkFractionalBuffers(log, window: try Self.windowGeometry(log), compositor: "mutter 48", scale: 1.5)
+    }
+
     // MARK: KWin 6.3
 
     /// KWin 6.3 decorates server-side (xdg-decoration mode 2, no shadow margin) and Breeze's
