@@ -133,35 +133,26 @@ struct TrixieDesktopsE2ETests {
         try MutterE2ETests.checkEdgePopHeldAtFortyPercent(session, label: "trixie-mutter")
     }
 
-    /// mutter 48 with its virtual monitor (2560×1600) at scale 2 (monitors.xml): the app is told
-    /// preferred_scale 240 and draws exact 2× buffers; on screen the list's first-row hairline
-    /// (logical row 107, #E5E5EA) is two device rows, white either side.
-    @Test func mutterScale2() throws {
-        let session = try TrixieLane.mutter(width: 2560, height: 1600, options: .init(scale: 2))
+    /// mutter 48 with its virtual monitor (1280 × 800 logical, in device pixels) at scale 2 or
+    /// 1.5 (monitors.xml; 1.5 with mutter's experimental scale-monitor-framebuffer): the app is
+    /// told preferred_scale 240 or 180 and draws exact scaled buffers; at 2 the list's first-row
+    /// hairline (logical row 107, #E5E5EA) is two device rows on screen, white either side.
+    @Test(arguments: [2.0, 1.5])
+    func mutterScaled(scale: Double) throws {
+        let session = try TrixieLane.mutter(width: Int(1280 * scale), height: Int(800 * scale), options: .init(scale: scale))
         defer { session.stop() }
         let shot = try session.waitForApp()
-        session.keep(shot, as: "trixie-mutter-scale-2")
+        session.keep(shot, as: "trixie-mutter-scale-\(scale)")
         Self.expectNoProtocolError(session, "mutter 48")
         let log = session.appProtocolLog
-        try KWinE2ETests.checkFractionalBuffers(log, window: try Self.windowGeometry(log), compositor: "mutter 48", scale: 2)
+        try KWinE2ETests.checkFractionalBuffers(log, window: try Self.windowGeometry(log), compositor: "mutter 48", scale: scale)
+        guard scale == 2 else { return }
         let dot = try #require(MutterSession.accentDot(in: shot, scale: 2), "no 2× first-row dot on screen")
         // The dot's centre is at logical (26, 80) in the page, the hairline at logical y 107.
         let x = Int(dot.x) + 2 * 100, hairline = Int(dot.y) + 2 * (107 - 80)
         let rows = (hairline - 1...hairline + 2).map { shot.pixel(x: x, y: $0) }
         let expected = [Color.white, Color(hex: 0xE5E5EA), Color(hex: 0xE5E5EA), Color.white]
         #expect(zip(rows, expected).allSatisfy { Surface.channelDistance($0, $1) <= 2 }, "device rows around the hairline: \(rows)")
-    }
-
-    /// mutter 48 with its virtual monitor (1920×1200) at scale 1.5 (monitors.xml, with mutter's
-    /// experimental scale-monitor-framebuffer): preferred_scale 180 and exact 1.5× buffers.
-    @Test func mutterFractionalScale150() throws {
-        let session = try TrixieLane.mutter(width: 1920, height: 1200, options: .init(scale: 1.5))
-        defer { session.stop() }
-        let shot = try session.waitForApp()
-        session.keep(shot, as: "trixie-mutter-fractional-150")
-        Self.expectNoProtocolError(session, "mutter 48")
-        let log = session.appProtocolLog
-        try KWinE2ETests.checkFractionalBuffers(log, window: try Self.windowGeometry(log), compositor: "mutter 48", scale: 1.5)
     }
 
     // MARK: KWin 6.3
@@ -183,25 +174,17 @@ struct TrixieDesktopsE2ETests {
         Self.expectNoProtocolError(session, "KWin 6.3")
     }
 
-    /// KWin 6.3 at `--scale 1.5`: preferred_scale 180 and exact 1.5× buffers (the protocol; the
-    /// pixels stay unseen, as above).
-    @Test func kwinFractionalScale150() throws {
-        let session = try TrixieLane.kwin(options: .init(scale: 1.5))
-        defer { session.stop() }
-        try session.waitForApp()
-        Self.expectNoProtocolError(session, "KWin 6.3")
-        try KWinE2ETests.checkFractionalBuffers(session.appProtocol, window: try session.windowGeometry(), compositor: "KWin 6.3")
-    }
-
-    /// KWin 6.3 at scale 2 (kwinoutputconfig.json): the app is told preferred_scale 240 and
-    /// draws exact 2× buffers through its viewport (protocol only, as 1.5).
-    @Test func kwinScale2() throws {
-        let session = try TrixieLane.kwin(options: .init(scale: 2))
+    /// KWin 6.3 at scale 1.5 or 2 (kwinoutputconfig.json): preferred_scale 180 or 240 and
+    /// exact scaled buffers through the app's viewport (the protocol; on the virtual backend
+    /// the pixels stay unseen).
+    @Test(arguments: [1.5, 2.0])
+    func kwinScaled(scale: Double) throws {
+        let session = try TrixieLane.kwin(options: .init(scale: scale))
         defer { session.stop() }
         try session.waitForApp()
         Self.expectNoProtocolError(session, "KWin 6.3")
         try KWinE2ETests.checkFractionalBuffers(session.appProtocol, window: try session.windowGeometry(),
-                                                compositor: "KWin 6.3", scale: 2)
+                                                compositor: "KWin 6.3", scale: scale)
     }
 
     // MARK: the edge pop, written once for screenshot sessions
