@@ -69,8 +69,7 @@ capture_write_png(struct capture *cap)
 	/* PIXMAN_a8r8g8b8 is cairo's ARGB32/RGB24 layout on every
 	 * endianness (native-endian 32-bit words). Both the pixman and the
 	 * GL renderer support it. */
-	if (ec->renderer->read_pixels(output, PIXMAN_a8r8g8b8, pixels,
-				      0, 0, width, height) < 0) {
+	if (segue_read_pixels(output, pixels, width, height) < 0) {
 		free(pixels);
 		return -EIO;
 	}

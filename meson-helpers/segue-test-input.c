@@ -41,8 +41,8 @@ test_move_pointer(struct wl_client *client, struct wl_resource *resource,
 	if (!seat)
 		return;
 	ms_to_timespec(time_ms, &ts);
-	notify_motion_absolute(seat, &ts, wl_fixed_to_double(x),
-			       wl_fixed_to_double(y));
+	segue_notify_motion_absolute(seat, &ts, wl_fixed_to_double(x),
+				     wl_fixed_to_double(y));
 	notify_pointer_frame(seat);
 }
 
@@ -187,9 +187,8 @@ touch_common(struct wl_resource *resource, int32_t id, wl_fixed_t x,
 			wl_resource_get_client(touch->focus->surface->resource);
 
 	ms_to_timespec(time_ms, &ts);
-	notify_touch_normalized(test->touch_device, &ts, id,
-				wl_fixed_to_double(x), wl_fixed_to_double(y),
-				NULL, type);
+	segue_notify_touch(test->touch_device, &ts, id, wl_fixed_to_double(x),
+			   wl_fixed_to_double(y), type);
 	notify_touch_frame(test->touch_device);
 
 	/*

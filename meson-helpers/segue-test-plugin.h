@@ -12,13 +12,15 @@
 #include <wayland-server.h>
 #include <libweston/libweston.h>
 
+#include "segue-weston-abi.h"
+
 /*
- * libweston 10 exports the following symbols but only declares them in its
+ * libweston exports the following symbols but only declares them in its
  * private headers (libweston/backend.h and libweston/libweston-internal.h),
- * which are not installed. The prototypes below are copied from weston 10.0
- * (they were stable from weston 8 to 11; weston 12 switched the coordinates
- * to struct weston_coord_global, so this module must not be built against a
- * newer libweston without revisiting them — meson pins libweston-10).
+ * which are not installed. The ones whose signatures differ between the
+ * libweston the module is built against (meson option libweston: 10 on
+ * Debian 12, 14 on Debian 13) are in segue-weston-abi.h; the ones below were
+ * copied from weston 10.0 and are unchanged in weston 14.
  *
  * Checked against the disassembly of Debian's libweston-10.so.0 (10.0.1):
  * notify_touch_normalized takes x/y in xmm0/xmm1, norm in rcx, touch_type in
@@ -39,21 +41,12 @@ notify_key(struct weston_seat *seat, const struct timespec *time, uint32_t key,
 	   enum wl_keyboard_key_state state,
 	   enum weston_key_state_update update_state);
 void
-notify_motion_absolute(struct weston_seat *seat, const struct timespec *time,
-		       double x, double y);
-void
 notify_pointer_frame(struct weston_seat *seat);
-void
-notify_touch_normalized(struct weston_touch_device *device,
-			const struct timespec *time,
-			int touch_id,
-			double x, double y,
-			const struct weston_point2d_device_normalized *norm,
-			int touch_type);
 void
 notify_touch_frame(struct weston_touch_device *device);
 void
 weston_output_damage(struct weston_output *output);
+/* weston 14 returns bool (whether the status changed); nothing here reads it. */
 void
 weston_head_set_connection_status(struct weston_head *head, bool connected);
 

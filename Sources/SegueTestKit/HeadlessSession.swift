@@ -17,6 +17,8 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
     public let socket: String
     public let tracePath: String
     public let shell: Shell
+    /// Where weston runs (``Options/root``).
+    public let root: CompositorRoot
     private var weston: Subprocess?
     private var injector: Subprocess?
     public private(set) var app: Subprocess?
@@ -53,9 +55,13 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         /// Run the app with `WAYLAND_DEBUG=1`: its requests and events land in ``appLog``
         /// (read them with ``protocolLines(_:)``).
         public var protocolLog = false
+        /// Where weston runs: the host's weston 10, or a root's (``CompositorRoot/trixie``: weston
+        /// 14 with the module scripts/trixie-root.sh builds there). The app always runs here.
+        public var root = CompositorRoot.host
         public init(stats: Bool = false, westonConfig: String? = nil, client: Client? = nil, trace: Bool = true,
                     environment: [String: String] = [:], shell: Shell = .kiosk, protocolLog: Bool = false,
-                    scale: Int = 1) {
+                    scale: Int = 1, root: CompositorRoot = .host) {
+            self.root = root
             self.scale = scale
             self.stats = stats
             self.westonConfig = westonConfig
@@ -91,19 +97,19 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         self.width = width
         self.height = height
         shell = options.shell
-        guard let westonPath = Paths.which("weston") else {
-            throw HarnessError("weston is not installed (apt-get install weston); e2e tests cannot run")
-        }
+        root = options.root
+        try root.prepare()
+        let westonPath = try root.require("weston", package: "weston")
         let appPath = options.client?.path ?? Paths.demo
-        try Paths.requireBuilt([Paths.plugin, Paths.inject])
+        let plugin = root == .host ? Paths.plugin : root.hostPath(Paths.rootPlugin)
+        try Paths.requireBuilt(root == .host ? [Paths.plugin, Paths.inject] : [Paths.inject])
+        if !FileManager.default.fileExists(atPath: plugin) {
+            throw HarnessError("the weston test module is not built in \(root) (\(plugin)): run `make trixie-root`")
+        }
         if !FileManager.default.fileExists(atPath: appPath) {
             throw HarnessError("the client is not built at \(appPath)")
         }
-        let template = NSTemporaryDirectory() + "segue-e2e-XXXXXX"
-        var buffer = Array(template.utf8CString)
-        guard mkdtemp(&buffer) != nil else { throw HarnessError("mkdtemp failed") }
-        runtimeDir = String(cString: buffer)
-        chmod(runtimeDir, 0o700)
+        runtimeDir = try root.makeRuntimeDirectory(prefix: "segue-e2e")
         socket = "segue-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         tracePath = runtimeDir + "/trace.jsonl"
 
@@ -115,11 +121,11 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         env.removeValue(forKey: "DISPLAY")
         let log = FileManager.default.createFile(atPath: runtimeDir + "/weston.log", contents: nil)
         _ = log
-        weston = try Subprocess(westonPath, [
+        weston = try root.spawn(westonPath, [
             "--backend=headless-backend.so", "--use-pixman", "--shell=\(options.shell.rawValue)",
             "--socket=\(socket)", "--width=\(width)", "--height=\(height)",
             "--scale=\(options.scale)",
-            "--idle-time=0", "--log=\(runtimeDir)/weston.log", "--modules=\(Paths.plugin)",
+            "--idle-time=0", "--log=\(runtimeDir)/weston.log", "--modules=\(plugin)",
         ] + westonConfigArguments(options.westonConfig), environment: env)
         try waitFor("weston's socket", timeout: 10) { FileManager.default.fileExists(atPath: self.runtimeDir + "/" + self.socket) }
         try waitFor("the test plugin", timeout: 10) { self.westonLog.contains("segue_test v1 ready") }
@@ -235,7 +241,7 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
     /// Captures the output now (whatever the app committed by the next repaint).
     public func screenshot() throws -> Surface {
         let path = runtimeDir + "/capture-\(UInt32.random(in: 0...UInt32.max)).png"
-        try send("capture \(path)")
+        try send("capture \(root.insidePath(path))")
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try Surface.loadPNG(from: path)
     }

@@ -38,6 +38,13 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
     public let runtimeDir: String
     public let socket: String
     public let tracePath: String
+    /// Where KWin runs (``Options/root``).
+    public let root: CompositorRoot
+    /// Whether ``screenshot(native:)`` works: KWin's ScreenShot2 on the host, the parent sway's
+    /// output when nested (``Options/nestedInSway``); nothing else in a root.
+    public var hasScreenshots: Bool { root == .host || parent != nil }
+    /// The headless sway KWin runs in as a window (``Options/nestedInSway``).
+    public private(set) var parent: SwaySession?
     private var bus: Subprocess?
     private var kwin: Subprocess?
     private var input: Subprocess?
@@ -61,8 +68,19 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         public var environment: [String: String] = [:]
         /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
         public var arguments: [String] = []
+        /// Run KWin with its Wayland backend as the one window of a headless sway in the same
+        /// root (borderless, its output KWin's size: the window is KWin's output pixel for pixel)
+        /// and take screenshots of that sway with grim: KWin 6 compositing in software has no
+        /// ScreenShot2. Scale 1 only (the nested output's scale is the parent's).
+        public var nestedInSway = false
+        /// Where KWin and its bus run: the host (KWin 5.27) or a root (``CompositorRoot/trixie``:
+        /// KWin 6.3, which composites with QPainter there and has no ScreenShot2, so
+        /// ``hasScreenshots`` is false and the tests read the protocol instead).
+        public var root = CompositorRoot.host
         public init(scale: Double = 1, compositorProtocolLog: Bool = false, environment: [String: String] = [:],
-                    arguments: [String] = []) {
+                    arguments: [String] = [], root: CompositorRoot = .host, nestedInSway: Bool = false) {
+            self.root = root
+            self.nestedInSway = nestedInSway
             self.arguments = arguments
             self.scale = scale
             self.compositorProtocolLog = compositorProtocolLog
@@ -78,13 +96,10 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         self.width = width
         self.height = height
         scale = options.scale
-        let kwinSource = "/usr/bin/kwin_wayland"
-        guard FileManager.default.isExecutableFile(atPath: kwinSource) else {
-            throw HarnessError("KWin is not installed (apt-get install kwin-wayland breeze); the KWin e2e tests cannot run")
-        }
-        guard let dbusDaemon = Paths.which("dbus-daemon") else {
-            throw HarnessError("dbus-daemon is not installed (apt-get install dbus)")
-        }
+        root = options.root
+        try root.prepare()
+        let kwinSource = try root.require("kwin_wayland", package: "kwin-wayland breeze")
+        let dbusDaemon = try root.require("dbus-daemon", package: "dbus-daemon")
         let python = "/usr/bin/python3"
         try Paths.requireBuilt([Paths.kwinInput])
         for (path, what) in [(python, "Debian's python3 (with python3-dbus)"), (Paths.kwinDriver, "kwin-driver.py")]
@@ -92,11 +107,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
             throw HarnessError("\(what) not found at \(path)")
         }
 
-        let template = NSTemporaryDirectory() + "segue-kwin-XXXXXX"
-        var buffer = Array(template.utf8CString)
-        guard mkdtemp(&buffer) != nil else { throw HarnessError("mkdtemp failed") }
-        runtimeDir = String(cString: buffer)
-        chmod(runtimeDir, 0o700)
+        runtimeDir = try root.makeRuntimeDirectory(prefix: "segue-kwin")
         socket = "segue-kwin-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         tracePath = runtimeDir + "/trace.jsonl"
 
@@ -160,7 +171,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
           <type>session</type>
-          <listen>unix:path=\(runtimeDir)/bus</listen>
+          <listen>unix:path=\(root.insidePath(runtimeDir))/bus</listen>
           <auth>EXTERNAL</auth>
           <policy context="default">
             <allow send_destination="*" eavesdrop="true"/>
@@ -169,24 +180,44 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
           </policy>
         </busconfig>
         """.write(toFile: busConfig, atomically: true, encoding: .utf8)
-        let bus = try Subprocess(dbusDaemon, ["--config-file=\(busConfig)", "--nofork", "--print-address=1"],
+        let bus = try root.spawn(dbusDaemon, ["--config-file=\(busConfig)", "--nofork", "--print-address=1"],
                                  environment: env, captureOutput: true)
         self.bus = bus
         guard let address = bus.readLine(), address.hasPrefix("unix:") else {
             throw HarnessError("dbus-daemon did not print its address")
         }
-        env["DBUS_SESSION_BUS_ADDRESS"] = address
+        // The bus prints its socket as seen inside the root; the host reaches it under the root.
+        env["DBUS_SESSION_BUS_ADDRESS"] = address.replacingOccurrences(of: "unix:path=/", with: "unix:path=\(root.hostPath("/"))")
         mark("bus up")
 
         var kwinEnv = env
         kwinEnv["QT_QPA_PLATFORM"] = "offscreen"
         kwinEnv["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1"
+        // Inside a root KWin cannot check segue-kwin-input's executable (a host path) against
+        // its desktop file: it lets every client have fake input instead.
+        if root != .host { kwinEnv["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1" }
         if options.compositorProtocolLog { kwinEnv["WAYLAND_DEBUG"] = "server" }
         let kwinLogHandle = FileHandle(forWritingAtPath: createFile(runtimeDir + "/kwin.log"))
-        var arguments = ["--virtual", "--width", "\(width)", "--height", "\(height)", "--socket", socket,
-                         "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
-        if scale != 1 { arguments += ["--scale", "\(scale)"] }
-        kwin = try Subprocess(kwinCopy, arguments, environment: kwinEnv, stdout: kwinLogHandle, stderr: kwinLogHandle)
+        var arguments = ["--socket", socket, "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
+        if options.nestedInSway {
+            guard scale == 1 else { throw HarnessError("KWin nested in sway runs at scale 1 only (asked for \(scale))") }
+            let parent = try SwaySession(options: .init(outputWidth: width, outputHeight: height,
+                                                        extraConfig: "default_border none\ndefault_floating_border none",
+                                                        root: root, runsApp: false))
+            self.parent = parent
+            let display = parent.runtimeDir + "/" + parent.socket
+            kwinEnv["WAYLAND_DISPLAY"] = display
+            arguments += ["--wayland-display", display, "--width", "\(width)", "--height", "\(height)"]
+        } else if root == .host {
+            arguments += ["--virtual", "--width", "\(width)", "--height", "\(height)"]
+            if scale != 1 { arguments += ["--scale", "\(scale)"] }
+        } else {
+            // KWin 6 (the lane's): the virtual output's mode is in device pixels and `--scale` only
+            // multiplies it; the output's scale comes from kwinoutputconfig.json.
+            arguments += ["--virtual", "--width", "\(nativeWidth)", "--height", "\(nativeHeight)"]
+            if scale != 1 { try writeOutputConfiguration(configHome: runtimeDir + "/config") }
+        }
+        kwin = try root.spawn(kwinCopy, arguments, environment: kwinEnv, stdout: kwinLogHandle, stderr: kwinLogHandle)
         try waitFor("KWin's socket", timeout: 20) {
             guard self.kwin?.isRunning == true else { return true }
             return FileManager.default.fileExists(atPath: self.runtimeDir + "/" + self.socket)
@@ -194,11 +225,14 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         if kwin?.isRunning != true { throw HarnessError("kwin_wayland exited at start") }
         mark("kwin socket")
 
-        // The screenshot driver; ScreenShot2 appears once KWin has loaded its effects.
-        driver = try Subprocess(python, [Paths.kwinDriver], environment: env, captureOutput: true)
-        try waitFor("org.kde.KWin.ScreenShot2 on the session bus", timeout: 20) {
-            guard self.kwin?.isRunning == true else { return true }
-            return (try? self.sendDriver("ping")) != nil
+        // The screenshot driver; ScreenShot2 appears once KWin has loaded its effects (KWin 5.27
+        // on the host; the lane's KWin 6 has none).
+        if root == .host {
+            driver = try Subprocess(python, [Paths.kwinDriver], environment: env, captureOutput: true)
+            try waitFor("org.kde.KWin.ScreenShot2 on the session bus", timeout: 20) {
+                guard self.kwin?.isRunning == true else { return true }
+                return (try? self.sendDriver("ping")) != nil
+            }
         }
         if kwin?.isRunning != true { throw HarnessError("kwin_wayland exited at start") }
 
@@ -240,6 +274,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         driver?.terminate()
         kwin?.terminate()
         bus?.terminate()
+        parent?.stop()
         for pid in spawned where kill(pid, 0) == 0 {
             kill(pid, SIGTERM)
         }
@@ -253,6 +288,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         driver = nil
         kwin = nil
         bus = nil
+        parent = nil
         if ProcessInfo.processInfo.environment["SEGUE_KEEP_KWIN_LOGS"] != nil {
             try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
             for log in ["kwin.log", "app.log"] {

@@ -36,6 +36,12 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     /// Where the injected pointer is now (global coordinates).
     public private(set) var pointer = Point(x: 0, y: 0)
     private let name: String
+    /// Whether the app runs with `WAYLAND_DEBUG=1` (``Options/waylandDebug``).
+    public let waylandDebug: Bool
+    /// The monitor's scale (``Options/scale``).
+    public let scale: Double
+    /// Where the compositor side runs (``Options/root``).
+    public let root: CompositorRoot
 
     /// Options beyond the defaults.
     public struct Options: Sendable {
@@ -46,7 +52,19 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         public var environment: [String: String] = [:]
         /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
         public var arguments: [String] = []
-        public init(waylandDebug: Bool? = nil, environment: [String: String] = [:], arguments: [String] = []) {
+        /// Where mutter, its bus, pipewire and the driver run: the host (mutter 43) or a root
+        /// (``CompositorRoot/trixie``: mutter 48, whose RemoteDesktop API the root's own python
+        /// and GStreamer speak). The app runs on the host either way.
+        public var root = CompositorRoot.host
+        /// The virtual monitor's scale, set through a `monitors.xml` in the session's private
+        /// config directory (the monitor's width and height are in device pixels, as the
+        /// screenshots are). A fractional scale turns on mutter's `scale-monitor-framebuffer`
+        /// (logical layout mode) through a GSettings keyfile.
+        public var scale = 1.0
+        public init(waylandDebug: Bool? = nil, environment: [String: String] = [:], arguments: [String] = [],
+                    root: CompositorRoot = .host, scale: Double = 1) {
+            self.root = root
+            self.scale = scale
             self.arguments = arguments
             if let waylandDebug { self.waylandDebug = waylandDebug }
             self.environment = environment
@@ -63,26 +81,25 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         self.width = width
         self.height = height
         self.name = name
+        waylandDebug = options.waylandDebug
+        scale = options.scale
+        root = options.root
+        try root.prepare()
         var tools: [String: String] = [:]
         for (tool, package) in [("dbus-daemon", "dbus"), ("pipewire", "pipewire-bin"), ("wireplumber", "wireplumber"),
                                 ("mutter", "mutter"), ("gst-launch-1.0", "gstreamer1.0-tools")] {
-            guard let path = Paths.which(tool) else {
-                throw HarnessError("\(tool) is not installed (apt-get install \(package)); the mutter e2e tests cannot run")
-            }
-            tools[tool] = path
+            tools[tool] = try root.require(tool, package: package)
         }
-        for (path, what) in [(Self.python, "python3 (Debian's, with python3-dbus and python3-gi)"),
+        let python = root == .host ? Self.python : root.hostPath("/usr/bin/python3")
+        for (path, what) in [(python, "python3 (Debian's, with python3-dbus and python3-gi)"),
                              (Self.driverScript, "the mutter driver")]
         where !FileManager.default.fileExists(atPath: path) {
             throw HarnessError("\(what) not found at \(path)")
         }
+        tools["python3"] = python
         try Paths.requireBuilt([])
 
-        let template = NSTemporaryDirectory() + "segue-mutter-XXXXXX"
-        var buffer = Array(template.utf8CString)
-        guard mkdtemp(&buffer) != nil else { throw HarnessError("mkdtemp failed") }
-        runtimeDir = String(cString: buffer)
-        chmod(runtimeDir, 0o700)
+        runtimeDir = try root.makeRuntimeDirectory(prefix: "segue-mutter")
         socket = "segue-mutter-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         tracePath = runtimeDir + "/trace.jsonl"
 
@@ -108,6 +125,13 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
             try FileManager.default.createDirectory(atPath: runtimeDir + "/" + dir, withIntermediateDirectories: true)
         }
         env["GSETTINGS_BACKEND"] = "memory"
+        if scale != 1 {
+            try writeMonitorConfiguration(configHome: runtimeDir + "/config")
+            if scale != scale.rounded() {
+                env["GSETTINGS_BACKEND"] = "keyfile"
+                try writeFractionalScalingSetting(configHome: runtimeDir + "/config")
+            }
+        }
 
         // A private session bus on a socket in the runtime directory.
         let bus = runtimeDir + "/bus"
@@ -130,7 +154,15 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         mark("mutter")
 
         let driverLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/driver.log"))
-        let driver = try Subprocess(Self.python, [Self.driverScript], environment: env, stderr: driverLog, captureOutput: true)
+        // Inside a root the driver runs from a copy there, with the root's python.
+        var script = Self.driverScript
+        if root != .host {
+            script = runtimeDir + "/mutter-driver.py"
+            try FileManager.default.copyItem(atPath: Self.driverScript, toPath: script)
+        }
+        // At a fractional scale mutter reports the stream's logical size but sends device pixels.
+        let size = scale != scale.rounded() ? ["--size", "\(width)x\(height)"] : []
+        let driver = try root.spawn(tools["python3"]!, [script] + size, environment: env, stderr: driverLog, captureOutput: true)
         self.driver = driver
         guard let ready = driver.readLine() else { throw HarnessError("mutter-driver.py exited during set-up") }
         guard ready == "ok" else { throw HarnessError("mutter-driver.py: \(ready)") }
@@ -146,7 +178,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
 
     private func launch(_ name: String, _ path: String, _ arguments: [String], _ env: [String: String]) throws {
         let log = FileHandle(forWritingAtPath: createFile(runtimeDir + "/\(name).log"))
-        processes.append((name, try Subprocess(path, arguments, environment: env, stdout: log, stderr: log)))
+        processes.append((name, try root.spawn(path, arguments, environment: env, stdout: log, stderr: log)))
     }
 
     private func mark(_ stage: String) {
@@ -238,7 +270,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     /// driver encodes equal frames into equal files, so equal bytes are an equal screen).
     private func capture() throws -> (path: String, bytes: Data) {
         let path = runtimeDir + "/capture.png"
-        try send("capture \(path)")
+        try send("capture \(root.insidePath(path))")
         guard let bytes = FileManager.default.contents(atPath: path) else {
             throw HarnessError("the driver wrote no screenshot at \(path)")
         }
@@ -274,12 +306,33 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         try waitFor("segue-demo's window on screen", timeout: timeout) {
             guard self.app?.isRunning == true else { return true }
             guard let shot = try? self.screenshot() else { return false }
-            return Self.accentDot(in: shot) != nil
+            return Self.accentDot(in: shot, scale: self.scale) != nil
         }
         if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog.suffix(1000))") }
-        let shot = try stableScreenshot()
+        var shot = try stableScreenshot()
+        if waylandDebug, let dot = Self.accentDot(in: shot, scale: scale) {
+            try waitForPointer(at: dot)
+            try move(to: Point(x: Double(width - 1), y: Double(height - 1)), afterMs: 50)
+            shot = try stableScreenshot()
+        }
         mark("app")
         return shot
+    }
+
+    /// Moves the pointer to `point` (on the app's window) until the app's protocol log shows a
+    /// `wl_pointer` event: mutter 48's RemoteDesktop pointer joins the seat about 2 s after the
+    /// session starts, and what it sends before is lost. Needs ``Options/waylandDebug``.
+    public func waitForPointer(at point: Point, timeout: Double = 10) throws {
+        var nudge = 0.0
+        try waitFor("the remote-desktop pointer to reach the app", timeout: timeout) {
+            let before = self.appProtocolLog.all("wl_pointer", "motion", sent: false).count
+                + self.appProtocolLog.all("wl_pointer", "enter", sent: false).count
+            nudge = nudge == 0 ? 1 : 0
+            try? self.move(to: Point(x: point.x + nudge, y: point.y), afterMs: 100)
+            usleep(150_000)
+            return self.appProtocolLog.all("wl_pointer", "motion", sent: false).count
+                + self.appProtocolLog.all("wl_pointer", "enter", sent: false).count > before
+        }
     }
 
     private func createFile(_ path: String) -> String {
@@ -295,10 +348,12 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     /// The centre of the list's first-row accent dot (a 20 px disc of #3478F6, at (26, 80) in
     /// the navigation page's coordinates): the one blob of that colour 16…22 px wide and high,
     /// topmost if several. Nil when there is none (e.g. the detail page is in front, whose
-    /// card has the same colour but is far larger).
-    public static func accentDot(in shot: Surface) -> Point? {
-        shot.blobs(grid: 4) { Surface.channelDistance($0, accent) <= 3 }
-            .filter { (16...22).contains($0.width) && (16...22).contains($0.height) }
+    /// card has the same colour but is far larger). On a monitor of scale `scale` the sizes are
+    /// `scale` times those.
+    public static func accentDot(in shot: Surface, scale: Double = 1) -> Point? {
+        let sizes = Int((16 * scale).rounded(.down))...Int((22 * scale).rounded(.up))
+        return shot.blobs(grid: 4) { Surface.channelDistance($0, accent) <= 3 }
+            .filter { sizes.contains($0.width) && sizes.contains($0.height) }
             .min { $0.minY < $1.minY }
             .map { Point(x: Double($0.minX + $0.maxX + 1) / 2, y: Double($0.minY + $0.maxY + 1) / 2) }
     }

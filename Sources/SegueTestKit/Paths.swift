@@ -15,6 +15,9 @@ public enum Paths {
 
     public static var demo: String { binDir + "/segue-demo" }
     public static var plugin: String { root + "/meson-helpers/build/segue-test-plugin.so" }
+    /// The weston 14 test module inside a root (scripts/trixie-root.sh builds it there), as
+    /// seen inside the root.
+    public static let rootPlugin = "/opt/segue/build/segue-test-plugin.so"
     public static var inject: String { root + "/meson-helpers/build/segue-inject" }
     /// KWin's `org_kde_kwin_fake_input` client (built when plasma-wayland-protocols is installed).
     public static var kwinInput: String { root + "/meson-helpers/build/segue-kwin-input" }

@@ -30,7 +30,8 @@ extension SwaySession {
     /// app's ``protocolLog``.
     public var compositorProtocolLog: [ProtocolMessage] { SwaySession.parseProtocolLog(swayLog) }
 
-    static func parseProtocolLog(_ text: String) -> [ProtocolMessage] {
+    /// Parses libwayland debug output (either side; `iface@id` or 1.23's `iface#id`).
+    public static func parseProtocolLog(_ text: String) -> [ProtocolMessage] {
         var messages: [ProtocolMessage] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard raw.hasPrefix("["), let close = raw.firstIndex(of: "]") else { continue }
@@ -40,7 +41,8 @@ extension SwaySession {
                 sent = true
                 rest = rest.dropFirst(2).drop { $0 == " " }
             }
-            guard let at = rest.firstIndex(of: "@"), let dot = rest[at...].firstIndex(of: "."),
+            // libwayland 1.23 (sway 1.10's) writes `iface#id` where 1.21 wrote `iface@id`.
+            guard let at = rest.firstIndex(where: { $0 == "@" || $0 == "#" }), let dot = rest[at...].firstIndex(of: "."),
                   let open = rest[dot...].firstIndex(of: "("), let end = rest.lastIndex(of: ")"), open < end,
                   let id = Int(rest[rest.index(after: at)..<dot]) else { continue }
             let args = rest[rest.index(after: open)..<end]

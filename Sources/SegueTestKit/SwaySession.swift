@@ -41,8 +41,17 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
         public var extraConfig: String
         /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
         public var arguments: [String]
+        /// Where sway runs: the host's sway 1.7, or a root's (``CompositorRoot/trixie``: sway
+        /// 1.10). swaymsg, grim, wtype, the pointer driver and the app run on the host either way.
+        public var root: CompositorRoot
+        /// Start `segue-demo`; off when sway only hosts another compositor's window (KWin nested
+        /// in it, ``KWinSession/Options/nestedInSway``).
+        public var runsApp: Bool
         public init(outputWidth: Int = 804, outputHeight: Int = 629, scale: Int = 1, waylandDebug: Bool = false,
-                    environment: [String: String] = [:], extraConfig: String = "", arguments: [String] = []) {
+                    environment: [String: String] = [:], extraConfig: String = "", arguments: [String] = [],
+                    root: CompositorRoot = .host, runsApp: Bool = true) {
+            self.root = root
+            self.runsApp = runsApp
             self.arguments = arguments
             self.outputWidth = outputWidth
             self.outputHeight = outputHeight
@@ -81,9 +90,8 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
 
     public init(options: Options = Options()) throws {
         self.options = options
-        guard let swayPath = Paths.which("sway") else {
-            throw HarnessError("sway is not installed (apt-get install sway); the sway e2e tests cannot run")
-        }
+        try options.root.prepare()
+        let swayPath = try options.root.require("sway", package: "sway")
         var found: [String] = []
         for tool in ["swaymsg", "grim", "wtype"] {
             guard let path = Paths.which(tool) else {
@@ -94,40 +102,40 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
         tools = (found[0], found[1], found[2])
         try Paths.requireBuilt([Paths.vpointer])
 
-        let template = NSTemporaryDirectory() + "segue-sway-XXXXXX"
-        var buffer = Array(template.utf8CString)
-        guard mkdtemp(&buffer) != nil else { throw HarnessError("mkdtemp failed") }
-        runtimeDir = String(cString: buffer)
-        chmod(runtimeDir, 0o700)
+        runtimeDir = try options.root.makeRuntimeDirectory(prefix: "segue-sway")
         tracePath = runtimeDir + "/trace.jsonl"
 
-        // sway as an unprivileged user; the runtime dir is that user's.
-        var launcher: [String] = []
+        // sway as an unprivileged user (by number: inside a root the host's user has no name);
+        // the runtime dir is that user's.
+        var user: (uid: uid_t, gid: gid_t)?
         if geteuid() == 0 {
             let (uid, gid) = try SwaySession.ensureUser()
             guard chown(runtimeDir, uid, gid) == 0 else {
                 try? FileManager.default.removeItem(atPath: runtimeDir)
                 throw HarnessError("chown \(runtimeDir) to \(SwaySession.user) failed: \(String(cString: strerror(errno)))")
             }
-            guard let setpriv = Paths.which("setpriv") else {
-                try? FileManager.default.removeItem(atPath: runtimeDir)
-                throw HarnessError("setpriv (util-linux) is missing: needed to run sway as \(SwaySession.user)")
-            }
-            launcher = [setpriv, "--reuid=\(SwaySession.user)", "--regid=\(SwaySession.user)", "--init-groups"]
+            user = (uid, gid)
         }
         let configPath = runtimeDir + "/sway.config"
         FileManager.default.createFile(atPath: configPath, contents: Data(SwaySession.config(options).utf8),
                                        attributes: [.posixPermissions: 0o644])
-        let swayEnvironment = [
-            "HOME=\(runtimeDir)", "PATH=/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR=\(runtimeDir)",
-            "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
-        ] + (options.waylandDebug ? ["WAYLAND_DEBUG=server"] : [])
+        var swayEnvironment = [
+            "HOME": runtimeDir, "PATH": "/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR": runtimeDir,
+            "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
+        ]
+        if options.waylandDebug { swayEnvironment["WAYLAND_DEBUG"] = "server" }
         let swayLog = FileHandle(forWritingAtPath: SwaySession.createFile(runtimeDir + "/sway.log"))
-        // `env --default-signal` also clears the signal mask inherited from the test runner's
-        // thread, which blocks SIGTERM: sway 1.7 exits on SIGTERM through a plain handler.
-        let command = launcher + ["/usr/bin/env", "--default-signal", "-i"] + swayEnvironment + [swayPath, "-c", configPath]
+        // `env --default-signal` (in spawn) also clears the signal mask inherited from the test
+        // runner's thread, which blocks SIGTERM: sway exits on SIGTERM through a plain handler.
         do {
-            sway = try Subprocess(command[0], Array(command.dropFirst()), environment: [:], stdout: swayLog, stderr: swayLog)
+            if let user {
+                sway = try options.root.spawn(swayPath, ["-c", configPath], environment: swayEnvironment, user: user,
+                                              stdout: swayLog, stderr: swayLog)
+            } else {
+                let variables = swayEnvironment.map { "\($0.key)=\($0.value)" }.sorted()
+                sway = try options.root.spawn("/usr/bin/env", ["--default-signal", "-i"] + variables + [swayPath, "-c", configPath],
+                                              environment: [:], stdout: swayLog, stderr: swayLog)
+            }
         } catch {
             try? FileManager.default.removeItem(atPath: runtimeDir)
             throw HarnessError("could not start sway: \(error)")
@@ -163,6 +171,7 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
             pointerDriver = try Subprocess("/usr/bin/env", ["--default-signal", Paths.vpointer], environment: env,
                                            captureOutput: true)
             try send("sync")
+            guard options.runsApp else { return }
             var appEnv = Paths.inEnglish(env)
             appEnv.merge(options.environment) { $1 }
             if options.waylandDebug { appEnv["WAYLAND_DEBUG"] = "1" }

@@ -69,15 +69,16 @@ public struct WaylandDebugLog: Sendable {
                 rest = rest.dropFirst(3)
             }
         }
-        guard let at = rest.firstIndex(of: "@"), let open = rest.firstIndex(of: "("), at < open,
+        // libwayland 1.23 (Debian 13's compositors) writes `iface#id` where 1.21 wrote `iface@id`.
+        guard let at = rest.firstIndex(where: { $0 == "@" || $0 == "#" }), let open = rest.firstIndex(of: "("), at < open,
               rest.hasSuffix(")") else { return nil }
         let interface = String(rest[rest.startIndex..<at])
         let target = rest[rest.index(after: at)..<open]
         guard let dot = target.firstIndex(of: "."), let id = Int(target[target.startIndex..<dot]) else { return nil }
         let name = String(target[target.index(after: dot)...])
         let inner = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
-        return Message(sent: sent, interface: interface, id: id, name: name,
-                       arguments: splitArguments(inner), index: index)
+        let arguments = splitArguments(inner).map { $0.hasPrefix("\"") ? $0 : $0.replacingOccurrences(of: "#", with: "@") }
+        return Message(sent: sent, interface: interface, id: id, name: name, arguments: arguments, index: index)
     }
 
     /// Splits at top-level ", ", keeping quoted strings whole.

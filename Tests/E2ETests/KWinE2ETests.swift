@@ -49,34 +49,18 @@ struct KWinE2ETests {
     @Test func serverSideDecorationsShowBreezesTitleBarAndNoHeaderBar() throws {
         let session = try KWinSession(options: .init(compositorProtocolLog: true))
         defer { session.stop() }
+        try Self.checkBreezeTitleBar(session, label: "kwin")
+    }
+
+    /// ``serverSideDecorationsShowBreezesTitleBarAndNoHeaderBar()`` in `session` (also KWin 6.3
+    /// nested in sway, TrixieDesktopsE2ETests); the screenshot kept as `LABEL-ssd`.
+    static func checkBreezeTitleBar(_ session: KWinSession, label: String) throws {
         try session.waitForApp()
         let shot = try session.parkedScreenshot()
-        session.keep(shot, as: "kwin-ssd")
+        session.keep(shot, as: "\(label)-ssd")
 
-        // Protocol: KWin offers xdg-decoration; the app asks for it, and KWin configures the
-        // app's toplevel decoration server-side (mode 2). An event the app has no listener for
-        // is missing from its own log, so KWin's log is read too.
-        let app = session.appProtocol
-        let offered = app.announced("zxdg_decoration_manager_v1")
-        #expect(offered, "KWin did not announce zxdg_decoration_manager_v1")
-        let requests = app.all("zxdg_decoration_manager_v1", "get_toplevel_decoration", sent: true)
-        let kdeRequests = app.all("org_kde_kwin_server_decoration_manager", "create", sent: true)
-        #expect(!requests.isEmpty || !kdeRequests.isEmpty, "the app asked for no decoration object")
-        if let decoration = requests.last?.object(0) {
-            let seen = (app.on(decoration, "configure") + session.compositorProtocol.on(decoration, "configure"))
-                .compactMap { $0.int(0) }
-            #expect(seen.last == 2, "\(decoration).configure modes seen: \(seen) (2 = server_side)")
-            // The app must not ask for client-side afterwards.
-            #expect(app.on(decoration, "set_mode").compactMap { $0.int(0) }.last == 2)
-        } else if let decoration = kdeRequests.last?.object(0) {
-            let modes = (app.on(decoration, "mode") + session.compositorProtocol.on(decoration, "mode")).compactMap { $0.int(0) }
-            #expect(modes.last == 2, "\(decoration).mode seen: \(modes) (2 = Server)")
-        }
-
-        // With the compositor drawing the frame the whole surface is the window: no shadow
-        // margin in the window geometry.
+        try Self.checkServerSideDecorationProtocol(session)
         let geometry = try session.windowGeometry()
-        #expect(geometry.x == 0 && geometry.y == 0, "window geometry \(geometry): a server-decorated window has no margin")
         let origin = try #require(session.clientOrigin)
         let ox = Int(origin.x.rounded()), oy = Int(origin.y.rounded()), w = geometry.width
 
@@ -106,6 +90,35 @@ struct KWinE2ETests {
         #expect(topRightInk == 0, "dark marks at the client's top right (\(topRightInk)): a header bar's buttons?")
     }
 
+    /// What the protocol says about decorations in `session` (the host's KWin 5.27, or the
+    /// Debian 13 lane's KWin 6.3 in TrixieDesktopsE2ETests): server-side, and no shadow margin.
+    static func checkServerSideDecorationProtocol(_ session: KWinSession) throws {
+        // Protocol: KWin offers xdg-decoration; the app asks for it, and KWin configures the
+        // app's toplevel decoration server-side (mode 2). An event the app has no listener for
+        // is missing from its own log, so KWin's log is read too.
+        let app = session.appProtocol
+        let offered = app.announced("zxdg_decoration_manager_v1")
+        #expect(offered, "KWin did not announce zxdg_decoration_manager_v1")
+        let requests = app.all("zxdg_decoration_manager_v1", "get_toplevel_decoration", sent: true)
+        let kdeRequests = app.all("org_kde_kwin_server_decoration_manager", "create", sent: true)
+        #expect(!requests.isEmpty || !kdeRequests.isEmpty, "the app asked for no decoration object")
+        if let decoration = requests.last?.object(0) {
+            let seen = (app.on(decoration, "configure") + session.compositorProtocol.on(decoration, "configure"))
+                .compactMap { $0.int(0) }
+            #expect(seen.last == 2, "\(decoration).configure modes seen: \(seen) (2 = server_side)")
+            // The app must not ask for client-side afterwards.
+            #expect(app.on(decoration, "set_mode").compactMap { $0.int(0) }.last == 2)
+        } else if let decoration = kdeRequests.last?.object(0) {
+            let modes = (app.on(decoration, "mode") + session.compositorProtocol.on(decoration, "mode")).compactMap { $0.int(0) }
+            #expect(modes.last == 2, "\(decoration).mode seen: \(modes) (2 = Server)")
+        }
+
+        // With the compositor drawing the frame the whole surface is the window: no shadow
+        // margin in the window geometry.
+        let geometry = try session.windowGeometry()
+        #expect(geometry.x == 0 && geometry.y == 0, "window geometry \(geometry): a server-decorated window has no margin")
+    }
+
     // MARK: b. fractional scale 1.5
 
     @Test func fractionalScale150CommitsExactDevicePixels() throws {
@@ -116,43 +129,8 @@ struct KWinE2ETests {
         session.keep(shot, as: "kwin-fractional-150")
         #expect(shot.width == 1920 && shot.height == 1200, "native capture is \(shot.width)×\(shot.height)")
 
-        let log = session.appProtocol
-        let offered = log.announced("wp_fractional_scale_manager_v1")
-        let boundFractional = log.bound("wp_fractional_scale_manager_v1")
-        let boundViewporter = log.bound("wp_viewporter")
-        #expect(offered, "KWin 5.27 should offer wp_fractional_scale_manager_v1")
-        #expect(boundFractional, "the app did not bind wp_fractional_scale_manager_v1")
-        #expect(boundViewporter, "the app did not bind wp_viewporter")
-        let surface = try #require(log.toplevelSurface, "no xdg_toplevel surface in the app's log")
-
-        // preferred_scale is in 120ths: 1.5 × 120 = 180.
-        let fractional = log.extensionObject("wp_fractional_scale_v1", of: surface)
-        #expect(fractional != nil, "no wp_fractional_scale_v1 for \(surface)")
-        if let fractional {
-            let scales = log.on(fractional, "preferred_scale").compactMap { $0.int(0) }
-            #expect(scales.last == 180, "preferred_scale events: \(scales)")
-        }
-
-        // The window's logical size, and the last buffer on the toplevel surface: exactly
-        // ceil(1.5 × w) × ceil(1.5 × h), shown at w × h through wp_viewport, buffer scale 1.
-        let geometry = try session.windowGeometry()
-        let w = geometry.width, h = geometry.height
-        let expected = (Int((1.5 * Double(w)).rounded(.up)), Int((1.5 * Double(h)).rounded(.up)))
-        let attach = try #require(log.on(surface, "attach").last { $0.object(0) != nil }, "no buffer attached")
-        let buffer = try #require(attach.object(0))
-        let created = try #require(log.creation(of: buffer, before: attach.index), "no create_buffer for \(buffer)")
-        #expect(created.interface == "wl_shm_pool" && created.name == "create_buffer")
-        let size = (created.int(2) ?? -1, created.int(3) ?? -1)
-        #expect(size == expected, "buffer \(size.0)×\(size.1) for a \(w)×\(h) window; want \(expected.0)×\(expected.1)")
-        let viewport = log.extensionObject("wp_viewport", of: surface)
-        #expect(viewport != nil, "no wp_viewport on \(surface)")
-        if let viewport {
-            let destination = log.on(viewport, "set_destination").last
-            let got = (destination?.int(0) ?? -1, destination?.int(1) ?? -1)
-            #expect(got == (w, h), "wp_viewport.set_destination \(got), want \(w)×\(h)")
-        }
-        let scales = log.on(surface, "set_buffer_scale").compactMap { $0.int(0) }
-        #expect(scales.last.map { $0 == 1 } ?? true, "wl_surface.set_buffer_scale: \(scales), want 1")
+        try Self.checkFractionalBuffers(session.appProtocol, window: try session.windowGeometry(), compositor: "KWin 5.27")
+        let w = try session.windowGeometry().width
 
         // The navigation bar's title, crisp-ish at device pixels: most inked pixels solid.
         // Deliberately loose: it catches a 1× buffer blown up to 1.5×, not KWin's smooth
@@ -172,11 +150,63 @@ struct KWinE2ETests {
         #expect(sharpness > 0.45, "title text is blurry: \(solid.count) of \(ink.count) inked pixels solid")
     }
 
+    /// On an output of scale `scale` (1.5 unless said), what the app's protocol log `log` must
+    /// show (KWin here, sway 1.10 and KWin 6.3 in TrixieDesktopsE2ETests): `preferred_scale`
+    /// scale × 120, and the toplevel's last buffer exactly ceil(scale × size) of the `window`
+    /// geometry, shown at its size through wp_viewport, buffer scale 1.
+    static func checkFractionalBuffers(_ log: WaylandDebugLog, window: (x: Int, y: Int, width: Int, height: Int),
+                                       compositor: String, scale: Double = 1.5) throws {
+        let offered = log.announced("wp_fractional_scale_manager_v1")
+        let boundFractional = log.bound("wp_fractional_scale_manager_v1")
+        let boundViewporter = log.bound("wp_viewporter")
+        #expect(offered, "\(compositor) should offer wp_fractional_scale_manager_v1")
+        #expect(boundFractional, "the app did not bind wp_fractional_scale_manager_v1")
+        #expect(boundViewporter, "the app did not bind wp_viewporter")
+        let surface = try #require(log.toplevelSurface, "no xdg_toplevel surface in the app's log")
+
+        // preferred_scale is in 120ths: 1.5 × 120 = 180.
+        let preferred = Int((scale * 120).rounded())
+        let fractional = log.extensionObject("wp_fractional_scale_v1", of: surface)
+        #expect(fractional != nil, "no wp_fractional_scale_v1 for \(surface)")
+        if let fractional {
+            let scales = log.on(fractional, "preferred_scale").compactMap { $0.int(0) }
+            #expect(scales.last == preferred, "preferred_scale events: \(scales), want \(preferred)")
+        }
+
+        // The surface's logical size (the window geometry, plus the shadow margin on every side
+        // where the app draws its own decorations: none under server-side ones), and the last
+        // buffer on the toplevel surface: exactly ceil(1.5 × w) × ceil(1.5 × h), shown at w × h
+        // through wp_viewport, buffer scale 1.
+        let w = window.width + 2 * window.x, h = window.height + 2 * window.y
+        let expected = (Int((scale * Double(w)).rounded(.up)), Int((scale * Double(h)).rounded(.up)))
+        let attach = try #require(log.on(surface, "attach").last { $0.object(0) != nil }, "no buffer attached")
+        let buffer = try #require(attach.object(0))
+        let created = try #require(log.creation(of: buffer, before: attach.index), "no create_buffer for \(buffer)")
+        #expect(created.interface == "wl_shm_pool" && created.name == "create_buffer")
+        let size = (created.int(2) ?? -1, created.int(3) ?? -1)
+        #expect(size == expected, "buffer \(size.0)×\(size.1) for a \(w)×\(h) window; want \(expected.0)×\(expected.1)")
+        let viewport = log.extensionObject("wp_viewport", of: surface)
+        #expect(viewport != nil, "no wp_viewport on \(surface)")
+        if let viewport {
+            let destination = log.on(viewport, "set_destination").last
+            let got = (destination?.int(0) ?? -1, destination?.int(1) ?? -1)
+            #expect(got == (w, h), "wp_viewport.set_destination \(got), want \(w)×\(h)")
+        }
+        let scales = log.on(surface, "set_buffer_scale").compactMap { $0.int(0) }
+        #expect(scales.last.map { $0 == 1 } ?? true, "wl_surface.set_buffer_scale: \(scales), want 1")
+    }
+
     // MARK: c. edge pop held at 40 %
 
     @Test func edgePopHeldAt40Percent() throws {
         let session = try KWinSession()
         defer { session.stop() }
+        try Self.checkEdgePopHeldAt40Percent(session, label: "kwin")
+    }
+
+    /// ``edgePopHeldAt40Percent()`` in `session` (also KWin 6.3 nested in sway); the held
+    /// screenshot kept as `LABEL-pop-held-40`.
+    static func checkEdgePopHeldAt40Percent(_ session: KWinSession, label: String) throws {
         try session.waitForApp()
         let w = Double(try session.windowGeometry().width)
         let origin = try #require(session.clientOrigin)
@@ -192,7 +222,7 @@ struct KWinE2ETests {
         try session.press()
         try session.drag(to: try session.screenPoint(Point(x: 0.4 * w, y: y)))
         let held = try session.stableScreenshot()
-        session.keep(held, as: "kwin-pop-held-40")
+        session.keep(held, as: "\(label)-pop-held-40")
         let edge = held.firstColumn(inRow: row, from: Int(origin.x), where: Self.isDetailTint).map { Double($0) - origin.x }
         #expect(edge.map { abs($0 - 0.4 * w) <= 2 } == true,
                 "detail page's left edge at \(String(describing: edge)), expected \(0.4 * w) ± 2")

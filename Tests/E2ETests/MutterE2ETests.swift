@@ -61,8 +61,14 @@ struct MutterE2ETests {
     @Test func drawsItsOwnHeaderBar() throws {
         let session = try MutterSession()
         defer { session.stop() }
+        try Self.checkOwnHeaderBar(session, label: "mutter")
+    }
+
+    /// ``drawsItsOwnHeaderBar()`` in `session` (also the Debian 13 lane's, TrixieDesktopsE2ETests);
+    /// screenshots kept as `LABEL-csd`.
+    static func checkOwnHeaderBar(_ session: MutterSession, label: String) throws {
         let shot = try session.waitForApp()
-        session.keep(shot, as: "mutter-csd")
+        session.keep(shot, as: "\(label)-csd")
         Self.report(session, "CSD")
         let content = try Self.content(in: shot)
         let top = content.y - Self.headerHeight
@@ -161,6 +167,12 @@ struct MutterE2ETests {
     @Test func edgePopHeldAtFortyPercent() throws {
         let session = try MutterSession()
         defer { session.stop() }
+        try Self.checkEdgePopHeldAtFortyPercent(session, label: "mutter")
+    }
+
+    /// ``edgePopHeldAtFortyPercent()`` in `session`; screenshots kept as `LABEL-detail` and
+    /// `LABEL-pop-held-40`.
+    static func checkEdgePopHeldAtFortyPercent(_ session: MutterSession, label: String) throws {
         let launch = try session.waitForApp()
         Self.report(session, "edge pop")
         let content = try Self.content(in: launch)
@@ -168,7 +180,7 @@ struct MutterE2ETests {
 
         try session.click(at: content.point(DemoLayout.row(0).x, DemoLayout.row(0).y))
         let detail = try session.parkedScreenshot()
-        session.keep(detail, as: "mutter-detail")
+        session.keep(detail, as: "\(label)-detail")
         try #require(Self.isDetailTint(detail.pixel(x: content.x + content.width / 2, y: row)),
                      "the click did not push the detail page")
 
@@ -177,7 +189,7 @@ struct MutterE2ETests {
         try session.press()
         try session.drag(to: content.point(0.4 * Double(content.width), y))
         let held = try session.stableScreenshot()
-        session.keep(held, as: "mutter-pop-held-40")
+        session.keep(held, as: "\(label)-pop-held-40")
         let expected = content.x + Int((0.4 * Double(content.width)).rounded())
         let edge = held.firstColumn(inRow: row, from: content.x, where: Self.isDetailTint)
         #expect(edge.map { abs($0 - expected) <= 2 } == true,

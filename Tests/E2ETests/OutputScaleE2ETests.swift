@@ -12,8 +12,14 @@ struct OutputScaleE2ETests {
     static let width = 800, height = 600
 
     @Test func theFirstFrameIsAlreadyAtTheOutputsScale() throws {
+        try Self.checkFirstFrameAtScale2(root: .host, label: "e2e")
+    }
+
+    /// ``theFirstFrameIsAlreadyAtTheOutputsScale()`` with weston in `root` (also the Debian 13
+    /// lane's weston 14, TrixieDesktopsE2ETests); the screenshot kept as `LABEL-scale-2`.
+    static func checkFirstFrameAtScale2(root: CompositorRoot, label: String) throws {
         let session = try HeadlessSession(width: Self.width, height: Self.height,
-                                          options: .init(protocolLog: true, scale: 2))
+                                          options: .init(protocolLog: true, scale: 2, root: root))
         defer { session.stop() }
         try session.waitForApp()
         // The window's buffers (the cursor's are small and come later).
@@ -24,7 +30,7 @@ struct OutputScaleE2ETests {
         #expect(firstScale?.hasSuffix("set_buffer_scale(2)") == true, "\(String(describing: firstScale))")
 
         let shot = try session.parkedScreenshot()
-        session.keep(shot, as: "e2e-scale-2")
+        session.keep(shot, as: "\(label)-scale-2")
         #expect(shot.width == 1600 && shot.height == 1200)
         // The list's first-row hairline (logical row 107, #E5E5EA) is device rows 214 and 215,
         // with white rows on either side.

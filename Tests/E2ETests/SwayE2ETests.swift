@@ -56,11 +56,17 @@ struct SwayE2ETests {
     /// sway draws the title bar (server-side decorations through xdg-decoration): the app asks
     /// for server-side, sway configures server-side, the app draws no header bar of its own.
     @Test func serverSideDecorationsAndNoClientHeaderBar() throws {
-        let session = try SwaySession(options: .init(waylandDebug: true))
+        try Self.checkServerSideDecorations(root: .host, label: "sway")
+    }
+
+    /// ``serverSideDecorationsAndNoClientHeaderBar()`` with sway in `root` (also the Debian 13
+    /// lane's, TrixieDesktopsE2ETests); the screenshot kept as `LABEL-decorations`.
+    static func checkServerSideDecorations(root: CompositorRoot, label: String) throws {
+        let session = try SwaySession(options: .init(waylandDebug: true, root: root))
         defer { session.stop() }
         let window = try session.waitForApp()
         let shot = try session.parkedScreenshot()
-        session.keep(shot, as: "sway-decorations")
+        session.keep(shot, as: "\(label)-decorations")
 
         // Protocol: the app's request, sway's configure (its own log), the app's handling.
         let app = session.protocolLog
@@ -261,44 +267,62 @@ struct SwayE2ETests {
     /// logical size, and the settled screen equals a fresh start at scale 2 of the same logical
     /// size (1608×1258 px at scale 2 = 804×629 logical, content 800×600).
     @Test func liveScaleChangeMatchesAFreshStartAtScale2() throws {
+        try Self.checkLiveScaleChange(root: .host, label: "sway")
+    }
+
+    /// ``liveScaleChangeMatchesAFreshStartAtScale2()`` with sway in `root`; screenshots kept as
+    /// `LABEL-scale-live` and `LABEL-scale-fresh`.
+    static func checkLiveScaleChange(root: CompositorRoot, label: String) throws {
         let live: Surface
         do {
-            let session = try SwaySession(options: .init(outputWidth: 1608, outputHeight: 1258, scale: 1, waylandDebug: true))
+            let session = try SwaySession(options: .init(outputWidth: 1608, outputHeight: 1258, scale: 1, waylandDebug: true, root: root))
             defer { session.stop() }
-            try session.waitForApp()
+            let before = try session.waitForApp()
             let mark = session.protocolLog.count
             try session.swaymsg("output HEADLESS-1 scale 2")
-            try session.waitFor("the window at 800×600 logical", timeout: 5) {
-                (try? session.window()).map { Int($0.content.width) == 800 && Int($0.content.height) == 600 } ?? false
+            // sway's title bar and borders keep their logical size: the content is the halved
+            // output less them (800×600 in sway 1.7; sway 1.10's title bar is shorter).
+            let width = 1608 / 2 - (1608 - Int(before.content.width)), height = 1258 / 2 - (1258 - Int(before.content.height))
+            try session.waitFor("the window at \(width)×\(height) logical", timeout: 5) {
+                (try? session.window()).map { Int($0.content.width) == width && Int($0.content.height) == height } ?? false
             }
             let window = try session.settledWindow()
             let surfaceID = Self.toplevelSurface(session.protocolLog)
             // A wait, not a timing assertion: the app has up to 3 s to redraw at scale 2.
-            try? session.waitFor("set_buffer_scale(2)", timeout: 3) {
-                session.protocolLog.dropFirst(mark).contains { $0.sent && $0.id == surfaceID && $0.message == "set_buffer_scale" && $0.int(0) == 2 }
+            try? session.waitFor("the app at scale 2", timeout: 3) {
+                Self.drawsAtScale2(session.protocolLog.dropFirst(mark), surface: surfaceID)
             }
             live = try session.parkedScreenshot()
-            session.keep(live, as: "sway-scale-live")
+            session.keep(live, as: "\(label)-scale-live")
             let after = session.protocolLog.dropFirst(mark)
             let scales = after.filter { $0.sent && $0.interface == "wl_surface" && $0.id == surfaceID && $0.message == "set_buffer_scale" }
-            #expect(scales.last?.int(0) == 2, "after `output scale 2` the window's surface (wl_surface@\(surfaceID)) should set buffer scale 2; it set \(scales.map { $0.int(0) ?? -1 })")
+            #expect(Self.drawsAtScale2(after, surface: surfaceID), "after `output scale 2` the window's surface (wl_surface@\(surfaceID)) should set buffer scale 2 (or be told preferred_scale 240); it set \(scales.map { $0.int(0) ?? -1 })")
             let sizes = after.filter { $0.sent && $0.interface == "wl_shm_pool" && $0.message == "create_buffer" }
                 .compactMap { m -> String? in m.int(2).flatMap { w in m.int(3).map { "\(w)×\($0)" } } }
             let expected = "\(2 * Int(window.content.width))×\(2 * Int(window.content.height))"
             #expect(sizes.contains(expected), "no \(expected) buffer after the scale change (twice the logical \(window.content.width)×\(window.content.height)); created \(sizes)")
         }
 
-        let session = try SwaySession(options: .init(outputWidth: 1608, outputHeight: 1258, scale: 2, waylandDebug: true))
+        let session = try SwaySession(options: .init(outputWidth: 1608, outputHeight: 1258, scale: 2, waylandDebug: true, root: root))
         defer { session.stop() }
         try session.waitForApp()
         let fresh = try session.parkedScreenshot()
-        session.keep(fresh, as: "sway-scale-fresh")
+        session.keep(fresh, as: "\(label)-scale-fresh")
         let surfaceID = Self.toplevelSurface(session.protocolLog)
-        #expect(session.protocolLog.contains { $0.sent && $0.id == surfaceID && $0.message == "set_buffer_scale" && $0.int(0) == 2 },
+        #expect(Self.drawsAtScale2(session.protocolLog[...], surface: surfaceID),
                 "control: a fresh start at scale 2 should draw at buffer scale 2")
         #expect(live.width == fresh.width && live.height == fresh.height)
         let differing = live.fractionDiffering(from: fresh, tolerance: 0)
         #expect(differing == 0, "after a live scale change the screen differs from a fresh start at scale 2 in \(String(format: "%.2f", differing * 100)) % of pixels")
+    }
+
+    /// Whether the app went to scale 2 in `log`: buffer scale 2 on `surface` (sway 1.7), or,
+    /// where sway offers fractional scale (1.10), its preferred_scale of 240 (2 × 120): the app
+    /// then draws 2× buffers through a viewport at buffer scale 1 (the buffers' size is
+    /// checked by the caller).
+    static func drawsAtScale2(_ log: ArraySlice<SwaySession.ProtocolMessage>, surface: Int) -> Bool {
+        log.contains { $0.sent && $0.id == surface && $0.message == "set_buffer_scale" && $0.int(0) == 2 }
+            || log.last { !$0.sent && $0.interface == "wp_fractional_scale_v1" && $0.message == "preferred_scale" }?.int(0) == 240
     }
 
     /// The id of the app's toplevel wl_surface, from its get_xdg_surface request.
@@ -362,9 +386,15 @@ struct SwayE2ETests {
     /// Then release (it plays back) and pop with Alt+Left through `wtype`.
     @Test(arguments: [true, false])
     func edgePopHeldAt40Percent(subsurfaces: Bool) throws {
+        try Self.checkEdgePopHeldAt40Percent(subsurfaces: subsurfaces, root: .host, label: "sway")
+    }
+
+    /// ``edgePopHeldAt40Percent(subsurfaces:)`` with sway in `root`; screenshots kept as
+    /// `LABEL-detail-…`, `LABEL-pop-held-40-…` and `LABEL-popped-…`.
+    static func checkEdgePopHeldAt40Percent(subsurfaces: Bool, root: CompositorRoot, label: String) throws {
         let name = subsurfaces ? "subsurfaces" : "no-subsurfaces"
         let session = try SwaySession(options: .init(waylandDebug: true,
-                                                     environment: subsurfaces ? [:] : ["SEGUE_SUBSURFACES": "0"]))
+                                                     environment: subsurfaces ? [:] : ["SEGUE_SUBSURFACES": "0"], root: root))
         defer { session.stop() }
         let window = try session.waitForApp()
         let origin = Point(x: window.content.minX, y: window.content.minY)
@@ -375,14 +405,14 @@ struct SwayE2ETests {
         try session.click(at: at(Self.firstRow.x, Self.firstRow.y))
         try session.waitFor("the push to begin", timeout: 3) { session.traceCount(.begin) >= 1 }
         let detail = try session.parkedScreenshot()
-        session.keep(detail, as: "sway-detail-\(name)")
+        session.keep(detail, as: "\(label)-detail-\(name)")
         #expect(Self.isDetailTint(detail.pixel(x: cx + 400, y: cy + Self.backgroundRow)), "click did not push the detail page")
 
         try session.move(to: at(5, 300), afterMs: 100)
         try session.press()
         try session.drag(to: at(0.4 * width, 300))
         let held = try session.stableScreenshot()
-        session.keep(held, as: "sway-pop-held-40-\(name)")
+        session.keep(held, as: "\(label)-pop-held-40-\(name)")
         let expected = cx + Int((0.4 * width).rounded())
         let edge = held.firstColumn(inRow: cy + Self.backgroundRow, from: cx, where: Self.isDetailTint)
         #expect(edge.map { abs($0 - expected) <= 2 } == true,
@@ -428,7 +458,7 @@ struct SwayE2ETests {
             throw HarnessError("\(error); trace: \(session.trace.map { "\($0.event.rawValue):\($0.kind.rawValue)" })")
         }
         let popped = try session.parkedScreenshot()
-        session.keep(popped, as: "sway-popped-\(name)")
+        session.keep(popped, as: "\(label)-popped-\(name)")
         #expect(popped.fractionDiffering(from: listShot) < 0.001, "[\(name)] after Alt+Left the list page is back as at launch")
         let completions = session.trace.filter { $0.event == .complete }.map(\.completed)
         #expect(completions == [true, false, true], "push, cancelled pop, popped: \(completions)")

@@ -41,4 +41,21 @@ import Testing
         let created = try #require(log.creation(of: buffer, before: attach.index))
         #expect(created.name == "create_buffer" && created.int(2) == 1536 && created.int(3) == 1050)
     }
+
+    /// libwayland 1.23's server log (sway 1.10 and KWin 6.3 in the Debian 13 lane) writes
+    /// `iface#id`, as these lines from sway 1.10's `WAYLAND_DEBUG=server` do.
+    @Test func readsLibwayland123sHashIDs() throws {
+        let log = WaylandDebugLog("""
+        [2864819.895]  -> wl_registry#2.global(1, "wl_shm", 2)
+        [2864819.822] wl_display#1.get_registry(new id wl_registry#2)
+        [2864830.100]  -> zxdg_toplevel_decoration_v1#25.configure(2)
+        [2864830.200] wl_surface#14.attach(wl_buffer#19, 0, 0)
+        """)
+        #expect(log.messages.count == 4)
+        #expect(log.all("wl_registry", "global").first?.sent == true)
+        #expect(log.on("zxdg_toplevel_decoration_v1@25", "configure").first?.int(0) == 2)
+        #expect(log.on("wl_surface@14", "attach").first?.object(0) == "wl_buffer@19")
+        let sway = SwaySession.parseProtocolLog("[2864830.100]  -> zxdg_toplevel_decoration_v1#25.configure(2)")
+        #expect(sway.first?.interface == "zxdg_toplevel_decoration_v1" && sway.first?.id == 25 && sway.first?.int(0) == 2)
+    }
 }

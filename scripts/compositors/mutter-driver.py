@@ -29,6 +29,10 @@ period (0.25 s) the screen has not changed and the newest frame already received
 The stream's first frame is never taken on its own: start-up waits for it and then for the
 stream to be quiet, so no buffer from before the driver's own session can be handed out.
 
+Frame size: the stream's "size" parameter, unless `--size WxH` gives the monitor's mode: with
+mutter's scale-monitor-framebuffer (a fractional scale) the parameter is the logical size while
+the frames come at the mode's device pixels.
+
 Exit status: 0 on EOF or "quit", 1 when set-up fails or the session is closed under it.
 """
 
@@ -173,7 +177,8 @@ class Frames:
 
 
 class Driver:
-    def __init__(self):
+    def __init__(self, size=None):
+        self.size = size
         DBusGMainLoop(set_as_default=True)
         self.loop = GLib.MainLoop()
         self.bus = None
@@ -225,7 +230,7 @@ class Driver:
 
         stream_props = dbus.Interface(self.bus.get_object(SC_NAME, self.stream_path), PROPS)
         parameters = stream_props.Get(SC_STREAM, "Parameters")
-        self.width, self.height = (int(v) for v in parameters["size"])
+        self.width, self.height = self.size or (int(v) for v in parameters["size"])
         log(f"stream {self.stream_path} node {self.node} size {self.width}x{self.height}")
 
     def on_stream_added(self, node):
@@ -330,7 +335,10 @@ class Driver:
 
 def main():
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    driver = Driver()
+    size = None
+    if len(sys.argv) == 3 and sys.argv[1] == "--size":
+        size = tuple(int(v) for v in sys.argv[2].split("x"))
+    driver = Driver(size)
     try:
         driver.connect()
         driver.wait_for_names()
