@@ -43,6 +43,7 @@ final class WaylandWindow: WindowHost {
     /// renderer filters every subsurface view bilinearly (it has a parent, so a transform), and
     /// during a full-window tab swipe that was 73–77 % of weston's time (perf); the whole system
     /// paid 1.14× libadwaita's per frame with subsurfaces and 0.83× without (BENCHMARKS.md).
+    /// Any scale, fractional too (``LayerPlacement``).
     static func promotesLayers(display: WaylandDisplay) -> Bool {
         switch getenv("SEGUE_SUBSURFACES").map({ String(cString: $0) }) {
         case "1": return true
