@@ -91,6 +91,8 @@ struct FractionalLayersE2ETests {
     private static func expectLayersInSubsurfaces(_ run: HeldSwipe, scale: Double, preferredScale: Int?, _ name: String,
                                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
         let log = run.log
+        print("measured: \(name): offered zwp_linux_dmabuf_v1 \(log.announced("zwp_linux_dmabuf_v1")), "
+              + "wp_fractional_scale_manager_v1 \(log.announced("wp_fractional_scale_manager_v1"))")
         let surface = try #require(log.toplevelSurface, "\(name): no xdg_toplevel surface in the app's log",
                                    sourceLocation: sourceLocation)
         if let preferredScale {
