@@ -22,38 +22,46 @@ struct FractionalLayersE2ETests {
     static let heldAt = 420.0
 
     /// What one run of a held swipe left: the screen at launch and held, the app's protocol
-    /// log, and its stats once the swipe had begun and once held.
+    /// log, its stats once the swipe had begun and once held, and the compositor's CPU time
+    /// (ms, where the session can read it) between the two.
     struct HeldSwipe {
         var launch: Surface
         var held: Surface
         var log: WaylandDebugLog
         var begun: PerformanceRun.Snapshot
         var moved: PerformanceRun.Snapshot
+        var compositorMs: Double?
     }
+
+    typealias Run = (held: Surface, begun: PerformanceRun.Snapshot, moved: PerformanceRun.Snapshot, compositorMs: Double?)
 
     /// Presses in the content, drags 80 px (the swipe begins: the pages' layers are made and
     /// copied once), then moves `step` px at a time to ``heldAt`` (or just past it) and holds:
-    /// a pure move.
+    /// a pure move. The held screen is shot after the second snapshot, so that the compositor's
+    /// CPU (`compositorCPU`, ms) between the snapshots leaves the screenshot out.
     /// `screen` maps content coordinates to the screen's; `shot` takes a stable screenshot.
     private static func holdSwipe(_ session: some CompositorSession, stats: String, step: Double,
-                                  screen: (Point) throws -> Point,
-                                  shot: () throws -> Surface) throws -> (held: Surface, begun: PerformanceRun.Snapshot,
-                                                                         moved: PerformanceRun.Snapshot) {
+                                  screen: (Point) throws -> Point, shot: () throws -> Surface,
+                                  compositorCPU: () -> Double? = { nil }) throws -> Run {
         try session.move(to: try screen(press), afterMs: 100)
         try session.press()
         try session.drag(to: try screen(Point(x: press.x - 80, y: press.y)), steps: 10)
         usleep(300_000)
         let begun = try PerformanceRun.snapshot(session, statsPath: stats)
+        let compositorBefore = compositorCPU()
         var x = press.x - 80
         while x > heldAt {
             x -= step
             try session.move(to: try screen(Point(x: x, y: press.y)), afterMs: 16)
         }
-        let held = try shot()
+        // The last motion's frame drawn, before the snapshot reads the counters.
+        usleep(100_000)
         let moved = try PerformanceRun.snapshot(session, statsPath: stats)
+        let compositorMs = compositorCPU().flatMap { after in compositorBefore.map { after - $0 } }
+        let held = try shot()
         try session.release()
         try session.waitForTransitionsToSettle()
-        return (held, begun, moved)
+        return (held, begun, moved, compositorMs)
     }
 
     private static func environment(_ subsurfaces: Bool) -> [String: String] {
@@ -69,8 +77,10 @@ struct FractionalLayersE2ETests {
         defer { session.stop() }
         let launch = try session.waitForApp()
         let content = try MutterE2ETests.content(in: launch)
-        let run = try holdSwipe(session, stats: stats, step: 8, screen: { content.point($0.x, $0.y) }, shot: { try session.stableScreenshot() })
-        return HeldSwipe(launch: launch, held: run.held, log: session.appProtocolLog, begun: run.begun, moved: run.moved)
+        let run = try holdSwipe(session, stats: stats, step: 8, screen: { content.point($0.x, $0.y) },
+                                shot: { try session.stableScreenshot() }, compositorCPU: { session.compositorCPU()?.schedMs })
+        return HeldSwipe(launch: launch, held: run.held, log: session.appProtocolLog, begun: run.begun, moved: run.moved,
+                         compositorMs: run.compositorMs)
     }
 
     private static func kwin(scale: Double, subsurfaces: Bool, step: Double = 8) throws -> HeldSwipe {
@@ -83,8 +93,10 @@ struct FractionalLayersE2ETests {
         let launch = try session.parkedScreenshot(native: true)
         // Server-side decorations: the surface is the content, from its top-left corner.
         let run = try holdSwipe(session, stats: stats, step: step, screen: session.screenPoint,
-                                shot: { try session.stableScreenshot(native: true) })
-        return HeldSwipe(launch: launch, held: run.held, log: session.appProtocol, begun: run.begun, moved: run.moved)
+                                shot: { try session.stableScreenshot(native: true) },
+                                compositorCPU: { session.compositorCPU()?.schedMs })
+        return HeldSwipe(launch: launch, held: run.held, log: session.appProtocol, begun: run.begun, moved: run.moved,
+                         compositorMs: run.compositorMs)
     }
 
     /// The protocol facts of a promoted held swipe at `scale` device pixels per logical pixel.
@@ -154,6 +166,15 @@ struct FractionalLayersE2ETests {
         #expect(differing == 0, "\(name): \(differing * 100) % of the screen differs with subsurfaces", sourceLocation: sourceLocation)
         #expect(layered.held.fractionDiffering(from: layered.launch) > 0.1, "\(name): the held swipe looks like the launch",
                 sourceLocation: sourceLocation)
+        // What each side cost per frame of the pure move: the app (getrusage) and the compositor
+        // (schedstat), printed, never asserted (speed belongs to benchmarks).
+        for (side, run) in [("with subsurfaces", layered), ("without", plain)] {
+            let frames = max(1, run.moved["frames_drawn"] - run.begun["frames_drawn"])
+            let app = (run.moved["cpu_ms"] - run.begun["cpu_ms"]) / frames
+            let compositor = run.compositorMs.map { $0 / frames }
+            print("measured: \(name) \(side): \(Int(frames)) frames, per frame app \(String(format: "%.3f", app)) ms"
+                  + (compositor.map { String(format: ", compositor %.3f ms, whole %.3f ms", $0, $0 + app) } ?? ""))
+        }
         let plainCopied = plain.moved["layer_bytes_copied"], plainShown = plain.moved["layers_shown"]
         #expect(plainCopied == 0 && plainShown == 0, "\(name): SEGUE_SUBSURFACES=0 still promoted", sourceLocation: sourceLocation)
     }
