@@ -10,7 +10,8 @@ import Geometry
 /// back the next, copying it each time. So at such a scale a view's translation moves in steps
 /// of that many logical pixels, in every drawing (frame, layer, snapshot) alike, whether or not
 /// the platform promotes it: a moving page is always where its surface can be, and it looks
-/// the same either way. A view at rest (no translation) does not move at all.
+/// the same either way. A view without a translation is untouched; one left translated is at
+/// most half a step from where its translation puts it, hit testing unchanged.
 extension View {
     /// The logical pixels a translation moves by at `deviceScale`: the fewest whole logical
     /// pixels that are whole device pixels (2 at 1.5, 4 at 1.25, 3 at 4/3). 1 at a whole scale,
