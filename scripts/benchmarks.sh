@@ -27,8 +27,9 @@ perf_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf)
 # The libadwaita peer only where libadwaita-1-dev is installed (`make adw-carousel`); never installed here.
 adw_cmd="make adw-carousel && swift build -c release --static-swift-stdlib --product segue-demo && swift build --product segue-perf && SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3"
 adw_out=""
-# The same at output scale 2, and in headless mutter: 3 rounds each, 2 sides (no subsurfaces side),
-# so the whole script stays near 10 minutes.
+# The same at output scale 2 (2 sides, no subsurfaces side, so the whole script stays near 10
+# minutes) and in headless mutter (3 sides: mutter offers no dmabuf headless, so whether
+# subsurfaces pay there is measured, not assumed): 3 rounds each.
 scale2_cmd="$adw_cmd --scale 2"
 mutter_cmd="$adw_cmd --compositor mutter"
 scale2_out=""
@@ -155,7 +156,7 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
         if [ -n "$mutter_out" ]; then
             echo "Command: \`$mutter_cmd\`"
             echo
-            echo "The same two sides (3 rounds) in \`mutter --headless --wayland --no-x11 --virtual-monitor 1280x800\` inside a"
+            echo "The same three sides (3 rounds) in \`mutter --headless --wayland --no-x11 --virtual-monitor 1280x800\` inside a"
             echo "private session bus with pipewire and wireplumber (SegueTestKit's MutterSession). Input goes through"
             echo "\`org.gnome.Mutter.RemoteDesktop\` (absolute motion needs its linked screen cast, which also gives the"
             echo "screenshots); mutter stamps the events itself, so the 120 motions go out 16 ms apart on the wall clock."

@@ -323,6 +323,8 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
     public var appProtocol: WaylandDebugLog { WaylandDebugLog(appLog) }
     /// KWin's protocol messages so far (with ``Options/compositorProtocolLog``), all clients mixed.
     public var compositorProtocol: WaylandDebugLog { WaylandDebugLog(kwinLog) }
+    /// KWin's CPU time so far (all its threads; nil once it is gone), to set beside the app's.
+    public func compositorCPU() -> WestonCPU? { kwin.flatMap { WestonCPU(pid: $0.process.processIdentifier) } }
 
     // MARK: helpers' line protocols
 

@@ -214,6 +214,11 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         (try? String(contentsOfFile: "\(runtimeDir)/\(name).log", encoding: .utf8)) ?? ""
     }
     public var appLog: String { log("app") }
+    /// mutter's CPU time so far (all its threads; nil once it is gone), to set beside the app's.
+    public func compositorCPU() -> WestonCPU? {
+        guard let mutter = processes.first(where: { $0.name == "mutter" }) else { return nil }
+        return WestonCPU(pid: mutter.process.process.processIdentifier)
+    }
 
     private func logTails() -> String {
         ["mutter", "driver", "pipewire", "wireplumber", "app"].compactMap { name in

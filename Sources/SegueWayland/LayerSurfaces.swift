@@ -14,7 +14,9 @@ import Segue
 ///   together with the window's own frame, atomically.
 /// - A layer's pixels are copied into one of its buffers only when its generation changes;
 ///   a pure move copies nothing.
-/// - `wp_viewport` crops the buffer to the layer's visible rectangle (its ancestors' clip).
+/// - `wp_viewport` crops the buffer to the layer's visible rectangle (its ancestors' clip) and
+///   gives its logical size: at a fractional scale the buffer is the layer's device pixels at
+///   buffer scale 1, like the window's own (``LayerPlacement``).
 /// - Layers are stacked in paint order above the window's surface (`place_above`).
 /// - An empty input region: input keeps going to the window's surface, coordinates unchanged.
 /// - A layer no longer promoted is hidden by attaching no buffer (applied with the parent's
@@ -32,9 +34,8 @@ final class LayerSurfaces {
         let pool: ShmBufferPool
         var id = 0
         var generation = -1
-        var scale: Int32 = 0
-        var position: (x: Int32, y: Int32)?
-        var crop: Rect?
+        var scale: SurfaceScale?
+        var placement: LayerPlacement?
         var isOpaque: Bool?
 
         init(surface: OpaquePointer, subsurface: OpaquePointer, viewport: OpaquePointer, pool: ShmBufferPool) {
@@ -98,9 +99,9 @@ final class LayerSurfaces {
         shownIDs.removeAll()
     }
 
-    /// Shows `layers` (paint order, device pixels at `scale`) from the parent's next commit.
-    /// Returns whether anything on screen changes with it.
-    func update(_ layers: [PromotedLayer], scale: Int32) throws -> Bool {
+    /// Shows `layers` (paint order, device pixels of a buffer the parent shows at `scale`) from
+    /// the parent's next commit. Returns whether anything on screen changes with it.
+    func update(_ layers: [PromotedLayer], scale: SurfaceScale) throws -> Bool {
         for entry in retiring {
             entry.destroy()
             if entry.pool.hasBuffersInFlight { draining.append(entry.pool) }
@@ -135,8 +136,7 @@ final class LayerSurfaces {
             wl_surface_attach(entry.surface, nil, 0, 0)
             wl_surface_commit(entry.surface)
             entry.generation = -1
-            entry.position = nil
-            entry.crop = nil
+            entry.placement = nil
             changed = true
             if spares.count < LayerSurfaces.maximumSpares { spares.append(entry) } else { retiring.append(entry) }
         }
@@ -158,7 +158,7 @@ final class LayerSurfaces {
     private var shownIDs: [Int] = []
 
     /// Brings one subsurface up to date with `layer`; true when anything changed.
-    private func show(_ layer: PromotedLayer, in entry: Entry, scale: Int32) throws -> Bool {
+    private func show(_ layer: PromotedLayer, in entry: Entry, scale: SurfaceScale) throws -> Bool {
         var committed = false
         if entry.generation != layer.generation || entry.scale != scale {
             let width = layer.surface.width, height = layer.surface.height
@@ -171,7 +171,7 @@ final class LayerSurfaces {
             bytesCopied += buffer.surface.stride * height
             uploads += 1
             let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-            wl_surface_set_buffer_scale(entry.surface, scale)
+            wl_surface_set_buffer_scale(entry.surface, scale.bufferScale)
             wl_surface_attach(entry.surface, buffer.buffer, 0, 0)
             wl_surface_damage_buffer(entry.surface, 0, 0, Int32(width), Int32(height))
             entry.pool.markAttached(buffer, damage: whole)
@@ -192,23 +192,21 @@ final class LayerSurfaces {
             entry.isOpaque = layer.isOpaque
             committed = true
         }
-        let s = Double(scale)
-        let visible = layer.visibleRect
-        let crop = Rect(x: visible.minX - layer.rect.minX, y: visible.minY - layer.rect.minY,
-                        width: visible.width, height: visible.height)
-        if entry.crop != crop {
-            wp_viewport_set_source(entry.viewport, wl_fixed_from_double(crop.minX / s), wl_fixed_from_double(crop.minY / s),
-                                   wl_fixed_from_double(crop.width / s), wl_fixed_from_double(crop.height / s))
-            wp_viewport_set_destination(entry.viewport, Int32(crop.width / s), Int32(crop.height / s))
-            entry.crop = crop
+        let placement = LayerPlacement(layerRect: layer.rect, visibleRect: layer.visibleRect, scale: scale)
+        let old = entry.placement
+        if old?.source != placement.source || old?.destinationWidth != placement.destinationWidth
+            || old?.destinationHeight != placement.destinationHeight {
+            let source = placement.source
+            wp_viewport_set_source(entry.viewport, wl_fixed_from_double(source.minX), wl_fixed_from_double(source.minY),
+                                   wl_fixed_from_double(source.width), wl_fixed_from_double(source.height))
+            wp_viewport_set_destination(entry.viewport, placement.destinationWidth, placement.destinationHeight)
             committed = true
         }
+        entry.placement = placement
         // Surface state (buffer, crop) is cached by the sync subsurface until the parent commits.
         if committed { wl_surface_commit(entry.surface) }
-        let position = (x: Int32(visible.minX / s), y: Int32(visible.minY / s))
-        if entry.position == nil || entry.position! != position {
-            wl_subsurface_set_position(entry.subsurface, position.x, position.y)
-            entry.position = position
+        if old?.x != placement.x || old?.y != placement.y {
+            wl_subsurface_set_position(entry.subsurface, placement.x, placement.y)
             return true
         }
         return committed

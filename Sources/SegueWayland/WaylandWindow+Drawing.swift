@@ -133,7 +133,7 @@ extension WaylandWindow {
         if let layerSurfaces {
             let copiedBefore = layerSurfaces.bytesCopied
             do {
-                layersChanged = try layerSurfaces.update(content.promotedLayers, scale: bufferScale)
+                layersChanged = try layerSurfaces.update(content.promotedLayers, scale: surfaceScale)
             } catch {
                 logError("\(error)")
                 layersChanged = true

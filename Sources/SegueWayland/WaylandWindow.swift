@@ -43,6 +43,7 @@ final class WaylandWindow: WindowHost {
     /// renderer filters every subsurface view bilinearly (it has a parent, so a transform), and
     /// during a full-window tab swipe that was 73–77 % of weston's time (perf); the whole system
     /// paid 1.14× libadwaita's per frame with subsurfaces and 0.83× without (BENCHMARKS.md).
+    /// Any scale, fractional too (``LayerPlacement``).
     static func promotesLayers(display: WaylandDisplay) -> Bool {
         switch getenv("SEGUE_SUBSURFACES").map({ String(cString: $0) }) {
         case "1": return true
@@ -84,6 +85,11 @@ final class WaylandWindow: WindowHost {
         return Double(integerScale)
     }
     var usesFractionalScale: Bool { viewport != nil && preferredScale120 != nil }
+    /// How the next frame's buffer maps to logical pixels (its layer subsurfaces' too).
+    var surfaceScale: SurfaceScale {
+        if viewport != nil, let preferredScale120 { return .fractional(numerator: preferredScale120) }
+        return .integer(integerScale)
+    }
 
     // MARK: display link
 
@@ -183,7 +189,9 @@ final class WaylandWindow: WindowHost {
         display.onOutputRemoved = { [weak self] output in self?.outputsEntered.removeAll { $0 == output } }
         display.onOutputsChanged = { [weak self] in self?.updateScale() }
         content.host = self
-        updateLayerPromotion()
+        // At any scale: at a fractional one the window promotes only layers on whole logical
+        // pixels, which subsurfaces show exactly (LayerPlacement).
+        content.promotesLayers = layerSurfaces != nil
     }
 
     /// Destroys the window's proxies, children before parents: the frame callback and
@@ -239,11 +247,6 @@ final class WaylandWindow: WindowHost {
         borderTouches.removeAll()
     }
 
-    private func updateLayerPromotion() {
-        // Layer subsurfaces are sized for integer scales.
-        content.promotesLayers = layerSurfaces != nil && !usesFractionalScale
-    }
-
     // MARK: WindowHost
 
     func setNeedsFrame() {
@@ -295,7 +298,6 @@ final class WaylandWindow: WindowHost {
 
     func scaleChanged() {
         needsDraw = true
-        updateLayerPromotion()
         cursorTheme.scale = Int32(deviceScale.rounded(.up))
         show(shownCursor, force: true)
     }

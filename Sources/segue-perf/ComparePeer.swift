@@ -13,6 +13,9 @@ struct PeerSetting {
         isDefault ? "bench-adw" : "bench-adw \(compositor.rawValue)" + (scale == 1 ? "" : " scale \(scale)")
     }
     var fileSuffix: String { isDefault ? "" : "-\(compositor.rawValue)" + (scale == 1 ? "" : "-scale\(scale)") }
+    /// Whether a third side runs segue-demo with `SEGUE_SUBSURFACES=1`: in weston at scale 1
+    /// and in mutter (which promotes by itself only with dmabuf, not offered headless here).
+    var measuresSubsurfaces: Bool { isDefault || compositor == .mutter }
 }
 
 /// One client measured in every round.
@@ -36,7 +39,7 @@ private struct Side {
 /// output scale 1, where a third side, the same segue-demo with `SEGUE_SUBSURFACES=1`, shows what
 /// subsurfaces change; weston at output scale 2 (`--scale 2`, 2560×1600 device pixels); mutter
 /// 43 (`--compositor mutter`, ``MutterPerformanceSession``: windowed launch, then F11 to
-/// fullscreen). Rounds rotate which side goes first. The output ends with exactly one summary
+/// fullscreen), with the subsurfaces side too. Rounds rotate which side goes first. The output ends with exactly one summary
 /// line; in the default setting, for scripts:
 ///
 ///     bench-adw: whole-system per frame segue X ms, libadwaita Y ms, ratio Z×; client ratio W×; fps A vs B
@@ -70,9 +73,8 @@ func compareWithAdwCarousel(rounds: Int, setting: PeerSetting) throws {
         Side(name: "libadwaita", shot: shot("adw-carousel")) { try run(peer, shot("adw-carousel"), name: "perfAdw") },
         Side(name: "segue-demo tab swipe (default)", shot: shot("segue")) { try run(nil, shot("segue"), name: "perfSegue") },
     ]
-    // Subsurfaces only where they were measured first: weston at scale 1 (the extra settings keep
-    // their rounds short).
-    if setting.isDefault {
+    // Subsurfaces in weston at scale 1 and in mutter (weston at scale 2 keeps its rounds short).
+    if setting.measuresSubsurfaces {
         sides.append(Side(name: "segue-demo with subsurfaces (`SEGUE_SUBSURFACES=1`)", shot: shot("segue-subsurfaces")) {
             try run(nil, shot("segue-subsurfaces"), ["SEGUE_SUBSURFACES": "1"], name: "perfLayered")
         })
@@ -277,7 +279,7 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
     row("held drag: bytes painted into the window's buffers per frame") {
         isPeer($0) ? "–" : "\(Int(($0.swipeEnd["painted_bytes"] - $0.swipeStart["painted_bytes"]) / max(1, $0.swipeFramesDrawn)))"
     }
-    if setting.isDefault {
+    if setting.measuresSubsurfaces {
         row("held drag: layer pixels copied into subsurface buffers (bytes)") {
             isPeer($0) ? "–" : "\(Int($0.swipeEnd["layer_bytes_copied"] - $0.swipeStart["layer_bytes_copied"]))"
         }

@@ -33,7 +33,8 @@ struct LayerPromotionTests {
 
         init(scale: Double = 1) {
             self.scale = scale
-            let width = Int(LayerPromotionTests.size.width * scale), height = Int(LayerPromotionTests.size.height * scale)
+            let width = Int((LayerPromotionTests.size.width * scale).rounded(.up))
+            let height = Int((LayerPromotionTests.size.height * scale).rounded(.up))
             frameCanvas = Canvas(surface: Surface(width: width, height: height))
             plainCanvas = Canvas(surface: Surface(width: width, height: height))
             frameCanvas.transform = AffineTransform(scaleX: scale, y: scale)
@@ -69,6 +70,11 @@ struct LayerPromotionTests {
                 order = layer.paintOrder
                 #expect(layer.rect.width == Double(layer.surface.width) && layer.rect.height == Double(layer.surface.height))
                 #expect(layer.rect.intersection(layer.visibleRect) == layer.visibleRect)
+                // A subsurface goes to whole logical pixels: only there can it show the layer
+                // on the device pixels the window would have drawn it on.
+                let logical = [layer.visibleRect.minX, layer.visibleRect.minY, layer.visibleRect.maxX,
+                               layer.visibleRect.maxY, layer.rect.minX, layer.rect.minY].map { $0 / scale }
+                #expect(logical.allSatisfy { $0 == $0.rounded() }, "\(step): layer at \(layer.rect), showing \(layer.visibleRect)")
                 canvas.save()
                 canvas.clip(toDeviceRects: CollectionOfOne(layer.visibleRect))
                 canvas.draw(layer.surface, at: layer.rect.origin)
@@ -165,6 +171,22 @@ struct LayerPromotionTests {
         #expect(pair.mismatches.isEmpty, "\(pair.mismatches.prefix(5))")
         #expect(pair.framesWithPromotion > 10, "only \(pair.framesWithPromotion) of \(pair.frames) frames promoted a layer")
         #expect(pair.framesWithPromotion < pair.frames)
+    }
+
+    /// At 1.5 a whole logical pixel is a whole device pixel only every 2 logical pixels, and a
+    /// subsurface can be only there: a swipe held by odd logical steps moves the pages in steps
+    /// of 2, so they stay promoted in every frame of the move (never handed back to the window
+    /// and copied again), and every frame looks as the window drawing everything would.
+    @Test func atScaleOneAndAHalfAHeldSwipeByOddStepsStaysPromoted() {
+        let pair = Pair(scale: 1.5)
+        pair.drag(from: Point(x: 400, y: 150), to: Point(x: 280, y: 150), steps: 40, release: false, "held at 1.5, 3 px steps")
+        let steady = pair.log.suffix(30)
+        #expect(steady.allSatisfy { $0.promoted == 2 }, "\(steady.map(\.promoted))")
+        #expect(steady.allSatisfy { $0.layersRendered == 0 }, "\(steady.map(\.layersRendered))")
+        pair.both { $0.release() }
+        pair.runFrames("settle at 1.5")
+        pair.click(pair.tabButton(2), "tab slide at 1.5")
+        #expect(pair.mismatches.isEmpty, "\(pair.mismatches.prefix(5))")
     }
 
     @Test func pushesPresentationsAndFlipsLookTheSame() {

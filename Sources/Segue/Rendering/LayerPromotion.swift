@@ -40,7 +40,9 @@ package struct PromotedLayer {
 ///   (the platform shows promoted layers above the window's surface); later promoted layers
 ///   may, the platform stacks them in paint order;
 /// - at a device scale above 1, its visible rectangle and origin are whole logical pixels
-///   (Wayland positions subsurfaces in logical pixels).
+///   (Wayland positions subsurfaces in logical pixels). At a fractional scale a translated view
+///   moves in steps that are whole logical and device pixels alike (View+MotionSteps.swift), so
+///   a moving page stays promoted in every frame of a move.
 ///
 /// The window's frame then draws everything else, including what lies under promoted
 /// layers (they hide nothing), and its damage leaves out what promoted subtrees did: a pure

@@ -28,8 +28,9 @@ extension View {
         }
         var t = transformToSuperview.concatenating(parent)
         if t.b == 0, t.c == 0 {
-            t.tx = Self.snapped(t.tx)
-            t.ty = Self.snapped(t.ty)
+            let correction = translationCorrection(deviceScale: pass.deviceScale)
+            t.tx = Self.snapped(t.tx + correction.x * t.a)
+            t.ty = Self.snapped(t.ty + correction.y * t.d)
         }
         // A perspective flip reaches past its flat rectangle: what its projection covers.
         let own = rotationY != 0 ? perspectiveRect(transform: t, window: pass.windowRect) : t.boundingBox(of: bounds)
@@ -137,7 +138,7 @@ extension View {
         canvas.save()
         defer { canvas.restore() }
         canvas.concatenate(transformToSuperview)
-        snapToDevicePixels(canvas)
+        snapToDevicePixels(canvas, correction: translationCorrection(deviceScale: deviceScale))
         if pass == nil, clipsToBounds || subviews.isEmpty {
             // Flat into a layer or snapshot (no frame pass culls): a view clipped out entirely,
             // such as a list's row below the fold, would only fill its content cache for nothing.
@@ -205,11 +206,13 @@ extension View {
     }
 
     /// A translation-only transform lands on whole device pixels: crisp, and a plain copy.
-    func snapToDevicePixels(_ canvas: Canvas) {
+    /// `correction` (logical pixels) moves the translation onto its steps first
+    /// (``translationCorrection(deviceScale:)``).
+    func snapToDevicePixels(_ canvas: Canvas, correction: Point = .zero) {
         var m = canvas.transform
         guard m.b == 0, m.c == 0 else { return }
-        m.tx = Self.snapped(m.tx)
-        m.ty = Self.snapped(m.ty)
+        m.tx = Self.snapped(m.tx + correction.x * m.a)
+        m.ty = Self.snapped(m.ty + correction.y * m.d)
         canvas.transform = m
     }
 }
