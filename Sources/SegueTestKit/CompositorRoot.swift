@@ -75,7 +75,7 @@ public struct CompositorRoot: Sendable, Equatable, CustomStringConvertible {
         let parent = path.map { $0 + "/run/" } ?? NSTemporaryDirectory()
         var buffer = Array((parent + prefix + "-XXXXXX").utf8CString)
         guard mkdtemp(&buffer) != nil else { throw HarnessError("mkdtemp in \(parent) failed: \(String(cString: strerror(errno)))") }
-        let dir = String(cString: buffer)
+        let dir = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         chmod(dir, 0o700)
         return dir
     }
