@@ -64,16 +64,18 @@ struct FractionalLayersE2ETests {
         return (held, begun, moved, compositorMs)
     }
 
-    private static func environment(_ subsurfaces: Bool) -> [String: String] {
-        ["SEGUE_SUBSURFACES": subsurfaces ? "1" : "0"]
+    /// `SEGUE_SUBSURFACES=1` forces promotion, `0` forbids it, nil leaves the app's own choice.
+    private static func environment(_ subsurfaces: Bool?) -> [String: String] {
+        subsurfaces.map { ["SEGUE_SUBSURFACES": $0 ? "1" : "0"] } ?? [:]
     }
 
-    private static func mutter(subsurfaces: Bool) throws -> HeldSwipe {
+    /// A held swipe in mutter: the host's (43) or, in the Debian 13 lane, mutter 48.
+    private static func mutter(subsurfaces: Bool?, root: CompositorRoot = .host) throws -> HeldSwipe {
         let stats = KeyRepeatE2ETests.statsPath()
         defer { try? FileManager.default.removeItem(atPath: stats) }
-        let session = try MutterSession(options: .init(waylandDebug: true, environment: environment(subsurfaces),
-                                                       arguments: ["--stats", stats]),
-                                        name: "mutterLayers\(subsurfaces)")
+        var options = MutterSession.Options(waylandDebug: true, environment: environment(subsurfaces), arguments: ["--stats", stats])
+        options.root = root
+        let session = try MutterSession(options: options, name: "mutterLayers\(subsurfaces.map(String.init) ?? "Default")")
         defer { session.stop() }
         let launch = try session.waitForApp()
         let content = try MutterE2ETests.content(in: launch)
@@ -184,6 +186,18 @@ struct FractionalLayersE2ETests {
         try Self.expectLayersInSubsurfaces(layered, scale: 1, preferredScale: nil, "mutter-layers")
         let plain = try Self.mutter(subsurfaces: false)
         Self.expectSameScreen(layered, plain, "mutter-layers")
+    }
+
+    /// mutter 48 (the Debian 13 lane) offers `zwp_linux_dmabuf_v1` and fractional scale, and
+    /// sends a preferred scale of 120 at scale 1: the app promotes its layers by itself there
+    /// (no SEGUE_SUBSURFACES), each in a subsurface behind a viewport at buffer scale 1.
+    @Test func mutter48PromotesByDefaultAtPreferredScale120() throws {
+        let layered = try Self.mutter(subsurfaces: nil, root: TrixieLane.root)
+        #expect(layered.log.announced("zwp_linux_dmabuf_v1"), "mutter 48 should offer zwp_linux_dmabuf_v1 (what the app promotes on)")
+        #expect(layered.log.announced("wp_fractional_scale_manager_v1"), "mutter 48 should offer fractional scale")
+        try Self.expectLayersInSubsurfaces(layered, scale: 1, preferredScale: 120, "mutter48-layers")
+        let plain = try Self.mutter(subsurfaces: false, root: TrixieLane.root)
+        Self.expectSameScreen(layered, plain, "mutter48-layers")
     }
 
     @Test func kwinAtPreferredScale120() throws {
