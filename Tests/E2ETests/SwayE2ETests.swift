@@ -343,14 +343,23 @@ struct SwayE2ETests {
     /// height instead, the tile would show list rows there and the bar would be cut off.
     @MainActor
     @Test func aTileBelowTheMinimumHeightShowsTheWholeTabBar() throws {
-        let session = try SwaySession(options: .init(outputWidth: 1280, outputHeight: 800, scale: 2))
+        try Self.checkTileBelowTheMinimum(root: .host, label: "sway-small-tile")
+    }
+
+    /// ``aTileBelowTheMinimumHeightShowsTheWholeTabBar()`` with sway from `root` (also sway 1.10
+    /// in the Debian 13 lane); screenshots kept as `LABEL`, `LABEL-expected`.
+    @MainActor
+    static func checkTileBelowTheMinimum(root: CompositorRoot, label: String) throws {
+        var options = SwaySession.Options(outputWidth: 1280, outputHeight: 800, scale: 2)
+        options.root = root
+        let session = try SwaySession(options: options)
         defer { session.stop() }
         try session.waitForApp()
         let window = try session.settledWindow()
         let tile = window.content
         #expect(tile.height < 480, "the premise: sway tiles the window below its minimum height; got \(window)")
         let shot = try session.parkedScreenshot()
-        session.keep(shot, as: "sway-small-tile")
+        session.keep(shot, as: label)
         let scale = Double(shot.width) / session.outputExtent.width
         #expect(scale == 2, "a scale 2 screenshot: \(shot.width) px for \(session.outputExtent.width) logical")
 
@@ -359,7 +368,7 @@ struct SwayE2ETests {
         let canvas = Canvas(surface: expected)
         canvas.transform = AffineTransform(scaleX: scale, y: scale)
         offscreen.window.render(into: canvas)
-        session.keep(expected, as: "sway-small-tile-expected")
+        session.keep(expected, as: label + "-expected")
 
         let barRows = Int(TabBarController.barHeight * scale)
         let x0 = Int(tile.minX * scale), y0 = Int(tile.maxY * scale) - barRows, top = expected.height - barRows
@@ -373,7 +382,7 @@ struct SwayE2ETests {
             }
         }
         let fraction = Double(differing) / Double(barRows * expected.width)
-        #expect(fraction < 0.01, "the tile's bottom \(Int(TabBarController.barHeight)) px differ from the tab bar in \(String(format: "%.1f", fraction * 100)) % of pixels (artifacts/sway-small-tile*.png)")
+        #expect(fraction < 0.01, "the tile's bottom \(Int(TabBarController.barHeight)) px differ from the tab bar in \(String(format: "%.1f", fraction * 100)) % of pixels (artifacts/\(label)*.png)")
         #expect(session.app?.isRunning == true, "segue-demo died: \(session.appLog.suffix(1000))")
     }
 

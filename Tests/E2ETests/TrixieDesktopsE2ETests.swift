@@ -100,6 +100,13 @@ struct TrixieDesktopsE2ETests {
         try SwayE2ETests.checkLiveScaleChange(root: TrixieLane.root, label: "trixie-sway")
     }
 
+    /// sway 1.10 at scale 2 tiles the window at 636 × 372 logical, below its 480 px minimum
+    /// height: the tab bar is whole at the tile's bottom (SwayE2ETests' check).
+    @MainActor
+    @Test func swayTileBelowTheMinimumShowsTheWholeTabBar() throws {
+        try SwayE2ETests.checkTileBelowTheMinimum(root: TrixieLane.root, label: "trixie-sway-small-tile")
+    }
+
     /// `output HEADLESS-1 scale 1.5` on sway 1.10: preferred_scale 180, exact 1.5× buffers.
     @Test func swayFractionalScale150() throws {
         let session = try TrixieLane.sway(options: .init(outputWidth: 1206, outputHeight: 944, waylandDebug: true))
