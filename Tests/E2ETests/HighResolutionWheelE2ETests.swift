@@ -1,5 +1,6 @@
 import Geometry
 import Canvas
+import Demos
 import Foundation
 import SegueTestKit
 import Testing
@@ -75,5 +76,72 @@ struct HighResolutionWheelE2ETests {
         }
         #expect(abs(shown - clickDistance) <= 0.6, "four quarters scroll \(shown) px, a click \(clickDistance) px")
         #expect(session.traceCount(.begin) == 0, "the wheel began a transition")
+    }
+}
+
+/// Ctrl+scroll with a high-resolution wheel on mutter 43: the Gallery's layout change follows
+/// fractions of a click in the same proportion as the list does (100 px up per doubling of
+/// the zoom, the progress log₂ of the zoom, as GalleryLayoutE2ETests has it on weston): one
+/// click up (10 px) stands the pictures at 0.1 of the way from the grid to the list, then each
+/// quarter turn (2.5 px) moves them a further 0.025 (picture 3's top edge on the screenshot,
+/// some 14 px a quarter in a 1024 px window).
+@Suite(.serialized)
+struct HighResolutionCtrlScrollE2ETests {
+    /// The window geometry the app last set (`xdg_surface.set_window_geometry`).
+    static func windowSize(_ log: WaylandDebugLog) throws -> Size {
+        let set = try #require(log.all("xdg_surface", "set_window_geometry", sent: true).last, "no window geometry set")
+        return Size(width: Double(try #require(set.int(2))), height: Double(try #require(set.int(3))))
+    }
+
+    @Test func mutterQuarterTurnsDriveTheLayoutChangeByQuarters() throws {
+        let session = try MutterSession(options: .init(waylandDebug: true))
+        defer { session.stop() }
+        let content = try MutterE2ETests.content(in: try session.waitForApp())
+        // The page below the app's own header bar (mutter leaves decorations to the app).
+        let window = try Self.windowSize(session.appProtocolLog)
+        let page = Size(width: Double(content.width), height: window.height - DemoLayout.headerHeight)
+        // mutter's seat gets its keyboard with the first key injected: a Shift tap makes it, so
+        // the Ctrl pressed below reaches the window as a press, not as a key held at enter.
+        try session.key(EvdevKey.leftShift, down: true)
+        try session.key(EvdevKey.leftShift, down: false)
+        try session.waitFor("keyboard focus", timeout: 5) { !session.appProtocolLog.all("wl_keyboard", "enter", sent: false).isEmpty }
+        let tab = DemoLayout.tabButton(.gallery, in: page)
+        try session.click(at: content.point(tab.x, tab.y))
+        try session.waitForTrace(.complete, count: 1)
+        try session.move(to: content.point(page.width * 0.75, page.height / 2), afterMs: 50)
+        let grid = try session.stableScreenshot()
+        session.keep(grid, as: "e2e-mutter-gallery-grid")
+
+        // Picture 3 moves furthest (from the grid's first row, right column, to the list's fourth
+        // row): its top edge, found down a column 10 px inside its right edge, where only the
+        // page's background lies above it.
+        let background = grid.pixel(x: content.x + Int(page.width) - 3, y: content.y + Int(DemoLayout.navigationBarHeight) + 3)
+        func expectPicture(at progress: Double, _ name: String) throws {
+            let a = GalleryPage.cellFrame(3, width: page.width, layout: .grid)
+            let b = GalleryPage.cellFrame(3, width: page.width, layout: .list)
+            let top = Double(content.y) + DemoLayout.navigationBarHeight + a.minY + (b.minY - a.minY) * progress
+            let column = content.x + Int(a.maxX + (b.maxX - a.maxX) * progress) - 10
+            let shot = try session.stableScreenshot()
+            session.keep(shot, as: "e2e-mutter-gallery-\(name)")
+            let found = (Int(top) - 30...Int(top) + 30).first { y in
+                Surface.channelDistance(shot.pixel(x: column, y: y), background) > 24
+            }
+            print("measured: mutter Ctrl+scroll \(name): picture 3's top at \(String(describing: found)), expected \(top) (progress \(progress))")
+            let edge = try #require(found, "\(name): no picture edge near y \(top) at x \(column)")
+            #expect(abs(Double(edge) - top) <= 2, "\(name): picture 3's top at \(edge), expected \(top) (progress \(progress))")
+        }
+
+        try session.key(EvdevKey.leftControl, down: true)
+        try session.wheel(clicks: -1)
+        try expectPicture(at: 0.1, "one-click")
+        try session.send("axis-wheel vertical -2.5")
+        try session.send("axis-wheel vertical -2.5")
+        try expectPicture(at: 0.15, "two-quarters")
+        try session.send("axis-wheel vertical -2.5")
+        try session.send("axis-wheel vertical -2.5")
+        try expectPicture(at: 0.2, "four-quarters")
+        let units = session.appProtocolLog.all("wl_pointer", "axis_value120", sent: false).compactMap { $0.int(1) }
+        #expect(units == [-120, -30, -30, -30, -30], "the app was sent \(units)")
+        try session.key(EvdevKey.leftControl, down: false)
     }
 }
