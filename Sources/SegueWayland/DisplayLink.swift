@@ -55,10 +55,12 @@ final class DisplayLink {
         self.monotonicNow = monotonicNow
     }
 
-    /// Whether the window may draw now (after a dispatch left it dirty). While suspended it may
-    /// not; an animation then runs on the fallback clock.
-    func mayDraw() -> Bool {
-        guard isSuspended else { return true }
+    /// Whether the window may draw now, after a dispatch. Not while suspended, nor while a frame
+    /// callback is outstanding (its answer draws); meanwhile an animation keeps time on the
+    /// fallback clock, should that answer never come (a transition started while suspended,
+    /// or after the fallback clock finished the last one).
+    func mayDrawAfterDispatch(frameCallbackPending: Bool) -> Bool {
+        if !isSuspended && !frameCallbackPending { return true }
         keepTimeWhileAnimating()
         return false
     }

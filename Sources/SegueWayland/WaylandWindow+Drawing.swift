@@ -13,7 +13,7 @@ extension WaylandWindow {
 
     /// After every dispatch: draw now when dirty and no frame callback will do it for us.
     func drawIfDue() {
-        guard isConfigured, frameCallback == nil, displayLink.mayDraw() else { return }
+        guard isConfigured, displayLink.mayDrawAfterDispatch(frameCallbackPending: frameCallback != nil) else { return }
         if needsDraw || content.needsDisplay {
             draw()
         } else {

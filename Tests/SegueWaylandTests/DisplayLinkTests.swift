@@ -80,7 +80,7 @@ import Testing
         f.link.frameRequested()
 
         f.link.isSuspended = true
-        #expect(!f.link.mayDraw(), "no frames while suspended")
+        #expect(!f.link.mayDrawAfterDispatch(frameCallbackPending: false), "no frames while suspended")
         // A late frame callback (the compositor answered the one outstanding) ticks, but draws not.
         f.clock.now += 1.0 / 60
         #expect(!f.frameDone(needsDraw: true), "no frames while suspended")
@@ -92,10 +92,30 @@ import Testing
         #expect(!f.timer.isArmed, "no wake-ups once it completed")
         #expect(fired > 0 && fired < 20, "fired \(fired) times for one push")
         let arms = f.timer.arms
-        #expect(f.letTimePass(5) == 0 && !f.link.mayDraw() && f.timer.arms == arms, "an idle suspended window stays asleep")
+        #expect(f.letTimePass(5) == 0 && !f.link.mayDrawAfterDispatch(frameCallbackPending: false) && f.timer.arms == arms, "an idle suspended window stays asleep")
 
         f.link.isSuspended = false
-        #expect(f.link.mayDraw(), "drawing resumes with the state the model reached")
+        #expect(f.link.mayDrawAfterDispatch(frameCallbackPending: false), "drawing resumes with the state the model reached")
+    }
+
+    /// The frame callback asked for before the suspension is still unanswered (the compositor
+    /// holds it): a second push started while suspended runs on the fallback clock too.
+    @Test func aTransitionStartedWhileAFrameCallbackIsHeldStillCompletes() {
+        let f = Fixture()
+        #expect(f.frameDone(needsDraw: true))
+        f.push()
+        f.link.frameRequested()
+        f.link.isSuspended = true
+        _ = f.letTimePass(5)
+        #expect(!f.timer.isArmed && f.navigation.viewControllers.count == 2)
+
+        f.navigation.pushViewController(ViewController(), animated: true)
+        f.window.rootView.layoutIfNeeded()
+        #expect(!f.link.mayDrawAfterDispatch(frameCallbackPending: true))
+        #expect(f.timer.isArmed, "the fallback clock runs the new push")
+        _ = f.letTimePass(5)
+        #expect(f.window.activeTransitions.isEmpty && f.navigation.viewControllers.count == 3)
+        #expect(!f.timer.isArmed)
     }
 
     @Test func aTransitionStartedWhileSuspendedRunsOnTheFallbackClockAlone() {
@@ -105,7 +125,7 @@ import Testing
         #expect(!f.timer.isArmed, "nothing animates: no timer")
         f.push()
         // After the dispatch that started it: no draw, no frame callback, the fallback clock.
-        #expect(!f.link.mayDraw())
+        #expect(!f.link.mayDrawAfterDispatch(frameCallbackPending: false))
         #expect(f.timer.isArmed)
         _ = f.letTimePass(5)
         #expect(f.window.activeTransitions.isEmpty && f.navigation.viewControllers.count == 2)
