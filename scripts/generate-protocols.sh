@@ -9,9 +9,14 @@ check=false
 [ "${1:-}" = "--check" ] && check=true
 
 wp=$(pkg-config --variable=pkgdatadir wayland-protocols)
+# Newer than Debian bookworm's wayland-protocols 1.31, so vendored in protocols/ (copied from
+# wayland-protocols 1.44): xdg-shell v7 (v6's `suspended` state), presentation-time v2, and
+# cursor-shape-v1, whose tablet request needs tablet-unstable-v2's interfaces to link.
 protocols=(
-  "$wp/stable/xdg-shell/xdg-shell.xml"
-  "$wp/stable/presentation-time/presentation-time.xml"
+  protocols/xdg-shell.xml
+  protocols/presentation-time.xml
+  protocols/cursor-shape-v1.xml
+  protocols/tablet-unstable-v2.xml
   "$wp/stable/viewporter/viewporter.xml"
   "$wp/unstable/xdg-decoration/xdg-decoration-unstable-v1.xml"
   "$wp/staging/fractional-scale/fractional-scale-v1.xml"

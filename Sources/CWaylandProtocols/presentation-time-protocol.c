@@ -64,7 +64,7 @@ static const struct wl_message wp_presentation_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface wp_presentation_interface = {
-	"wp_presentation", 1,
+	"wp_presentation", 2,
 	2, wp_presentation_requests,
 	1, wp_presentation_events,
 };
@@ -76,7 +76,7 @@ static const struct wl_message wp_presentation_feedback_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface wp_presentation_feedback_interface = {
-	"wp_presentation_feedback", 1,
+	"wp_presentation_feedback", 2,
 	0, NULL,
 	3, wp_presentation_feedback_events,
 };

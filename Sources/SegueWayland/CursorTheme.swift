@@ -6,9 +6,10 @@ import Segue
 /// unset, the desktop's `cursor-theme` and `cursor-size` settings), shown on a
 /// surface of our own at the window's scale: the theme is loaded at size × scale and the
 /// cursor surface gets that buffer scale, so a cursor is as crisp as the window on a HiDPI
-/// output. Without a theme the compositor's default cursor simply stays.
+/// output. Without a theme the compositor's default cursor simply stays. Used only where the
+/// compositor does not take cursors by name (``CursorShapes``).
 @MainActor
-final class CursorTheme {
+final class CursorTheme: CursorPresenter {
     private let shm: OpaquePointer
     private var name: String?
     private var size: Int32
@@ -45,6 +46,9 @@ final class CursorTheme {
         current = nil
     }
 
+    /// The cursor surface is the window's, not the pointer's: nothing to forget.
+    func pointerReleased(_ pointer: OpaquePointer) {}
+
     /// The themes (their images, buffers and pool) and the cursor surface go with the window.
     isolated deinit {
         for theme in themes.values { wl_cursor_theme_destroy(theme) }
@@ -59,7 +63,7 @@ final class CursorTheme {
     }
 
     /// Shows `cursor` on `pointer`; `serial` is the latest pointer enter's.
-    func set(_ cursor: Cursor, on pointer: OpaquePointer, serial: UInt32, force: Bool = false) {
+    func set(_ cursor: Cursor, on pointer: OpaquePointer, serial: UInt32, force: Bool) {
         let scale = max(1, self.scale)
         guard force || current == nil || current! != (cursor, scale), let surface, let theme = theme(at: scale) else { return }
         guard let wlCursor = wl_cursor_theme_get_cursor(theme, cursor.rawValue)

@@ -41,10 +41,10 @@ public enum WaylandApplication {
         settings.waitForAnswer(until: settingsAsked + DesktopSettingsSource.startupWait)
         window.settings = settings.settings
         settings.onChange = { [weak window] new in window?.settings = new }
-        waylandWindow.cursorTheme.useDesktopSettings(theme: settings.cursor.theme, size: settings.cursor.size)
+        waylandWindow.cursors.useDesktopSettings(theme: settings.cursor.theme, size: settings.cursor.size)
         settings.onPlatformChange = { [weak waylandWindow, weak settings] in
             guard let settings else { return }
-            waylandWindow?.cursorTheme.useDesktopSettings(theme: settings.cursor.theme, size: settings.cursor.size)
+            waylandWindow?.cursors.useDesktopSettings(theme: settings.cursor.theme, size: settings.cursor.size)
         }
         if let connection = settings.connection { display.loop.add(connection) }
         let accessibility = AtspiProvider(window: window, name: title, session: settings.connection, loop: display.loop,

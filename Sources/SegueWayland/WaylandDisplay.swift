@@ -34,7 +34,11 @@ final class WaylandDisplay {
     /// a subsurface is a textured quad. Software renderers (weston's and wlroots' pixman, KWin's
     /// QPainter) do not offer it.
     private(set) var offersDmabuf = false
-    /// The version of `xdg_wm_base` bound: 4 brings `configure_bounds`, 5 `wm_capabilities`.
+    /// `wp_cursor_shape_manager_v1`: the compositor draws named cursors itself, so no cursor
+    /// theme is loaded (``CursorShapes``).
+    private(set) var cursorShapeManager: OpaquePointer?
+    /// The version of `xdg_wm_base` bound: 4 brings `configure_bounds`, 5 `wm_capabilities`,
+    /// 6 the `suspended` state.
     private(set) var wmBaseVersion: UInt32 = 0
     private(set) var seats: [WaylandSeat] = []
     private(set) var outputs: [UInt32: WaylandOutput] = [:]
@@ -94,44 +98,52 @@ final class WaylandDisplay {
         return "\(runtime)/\(env)"
     }
 
-    fileprivate func global(name: UInt32, interface: String, version: UInt32) {
+    fileprivate func global(name: UInt32, interface: String, version offered: UInt32) {
+        // At ProtocolVersions.bindVersion: what both sides and libwayland's tables speak.
+        func bindBest(_ table: UnsafePointer<wl_interface>?, atLeast minimum: UInt32 = 1) -> (OpaquePointer, UInt32)? {
+            guard let table, let version = ProtocolVersions.bindVersion(interface, offered: offered,
+                                                                         declared: segue_interface_version(table)),
+                  version >= minimum, let proxy = bind(name, table, version) else { return nil }
+            return (proxy, version)
+        }
         switch interface {
         case "wl_compositor":
-            compositor = bind(name, segue_wl_compositor_interface(), min(version, 4))
+            compositor = bindBest(segue_wl_compositor_interface())?.0
         case "wl_shm":
-            shm = bind(name, segue_wl_shm_interface(), 1)
+            shm = bindBest(segue_wl_shm_interface())?.0
         case "xdg_wm_base":
-            // The highest version both sides speak (the generated glue knows 5).
-            wmBaseVersion = min(version, 5)
-            wmBase = bind(name, segue_xdg_wm_base_interface(), wmBaseVersion)
+            guard let (proxy, version) = bindBest(segue_xdg_wm_base_interface()) else { return }
+            wmBase = proxy
+            wmBaseVersion = version
             xdg_wm_base_add_listener(wmBase, wmBaseListener, nil)
         case "zxdg_decoration_manager_v1":
-            decorationManager = bind(name, segue_zxdg_decoration_manager_v1_interface(), 1)
+            decorationManager = bindBest(segue_zxdg_decoration_manager_v1_interface())?.0
         case "wp_presentation":
-            presentation = bind(name, segue_wp_presentation_interface(), 1)
+            presentation = bindBest(segue_wp_presentation_interface())?.0
         case "wl_subcompositor":
-            subcompositor = bind(name, segue_wl_subcompositor_interface(), 1)
+            subcompositor = bindBest(segue_wl_subcompositor_interface())?.0
         case "wp_viewporter":
-            viewporter = bind(name, segue_wp_viewporter_interface(), 1)
+            viewporter = bindBest(segue_wp_viewporter_interface())?.0
         case "wp_fractional_scale_manager_v1":
-            fractionalScaleManager = bind(name, segue_wp_fractional_scale_manager_v1_interface(), 1)
-        case "zwp_pointer_gestures_v1" where version >= 3:
-            pointerGestures = bind(name, segue_zwp_pointer_gestures_v1_interface(), 3)
+            fractionalScaleManager = bindBest(segue_wp_fractional_scale_manager_v1_interface())?.0
+        case "zwp_pointer_gestures_v1":
+            // Hold gestures came with version 3.
+            pointerGestures = bindBest(segue_zwp_pointer_gestures_v1_interface(), atLeast: 3)?.0
+        case "wp_cursor_shape_manager_v1":
+            cursorShapeManager = bindBest(segue_wp_cursor_shape_manager_v1_interface())?.0
         case "zwlr_screencopy_manager_v1", "zwlr_export_dmabuf_manager_v1":
             isWlroots = true
         case "zwp_linux_dmabuf_v1":
             offersDmabuf = true
         case "wl_seat":
-            // Version 5 brings wl_seat.release and the release of pointer, keyboard and touch.
-            if let proxy = bind(name, segue_wl_seat_interface(), min(version, 5)) {
-                let seat = WaylandSeat(seat: proxy, version: min(version, 5), registryName: name, display: self)
+            if let (proxy, version) = bindBest(segue_wl_seat_interface()) {
+                let seat = WaylandSeat(seat: proxy, version: version, registryName: name, display: self)
                 seats.append(seat)
                 onSeatAdded?(seat)
             }
         case "wl_output":
-            // Version 3 brings wl_output.release: the compositor learns we are done with it.
-            if let proxy = bind(name, segue_wl_output_interface(), min(version, 3)) {
-                let output = WaylandOutput(output: proxy, version: min(version, 3))
+            if let (proxy, version) = bindBest(segue_wl_output_interface()) {
+                let output = WaylandOutput(output: proxy, version: version)
                 output.onScaleChanged = { [weak self] in self?.onOutputsChanged?() }
                 outputs[name] = output
             }
@@ -171,6 +183,7 @@ final class WaylandDisplay {
         seats.removeAll()
         for output in outputs.values { output.destroy() }
         outputs.removeAll()
+        if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
         if let pointerGestures { zwp_pointer_gestures_v1_release(pointerGestures) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
@@ -180,6 +193,7 @@ final class WaylandDisplay {
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
+        cursorShapeManager = nil
         pointerGestures = nil
         fractionalScaleManager = nil
         viewporter = nil

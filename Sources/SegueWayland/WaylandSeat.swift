@@ -303,21 +303,29 @@ nonisolated(unsafe) private let seatListener: UnsafeMutablePointer<wl_seat_liste
     return listener
 }()
 
+// Filled field by field: libwayland 1.23's listener has a field more (wl_pointer v9), which
+// only the C shim names (a memberwise initializer would compile against one header alone).
 nonisolated(unsafe) private let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
     let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
-    listener.initialize(to: wl_pointer_listener(
-        enter: { data, _, serial, _, x, y in Seat.dispatch(data) { $0.pointerEnter(serial: serial, x: x, y: y) } },
-        leave: { data, _, _, _ in Seat.dispatch(data) { $0.pointerLeave() } },
-        motion: { data, _, time, x, y in Seat.dispatch(data) { $0.pointerMotion(time: time, x: x, y: y) } },
-        button: { data, _, serial, time, button, state in
-            Seat.dispatch(data) { $0.pointerButton(serial: serial, time: time, button: button, state: state) }
-        },
-        axis: { data, _, time, axis, value in Seat.dispatch(data) { $0.pointerAxis(time: time, axis: axis, value: value) } },
-        frame: { data, _ in Seat.dispatch(data) { $0.pointerFrame() } },
-        axis_source: { data, _, source in Seat.dispatch(data) { $0.pointerAxisSource(source) } },
-        axis_stop: { data, _, time, _ in Seat.dispatch(data) { $0.pointerAxisStop(time: time) } },
-        axis_discrete: { _, _, _, _ in },
-        axis_value120: { _, _, _, _ in }))
+    listener.initialize(to: wl_pointer_listener())
+    listener.pointee.enter = { data, _, serial, _, x, y in Seat.dispatch(data) { $0.pointerEnter(serial: serial, x: x, y: y) } }
+    listener.pointee.leave = { data, _, _, _ in Seat.dispatch(data) { $0.pointerLeave() } }
+    listener.pointee.motion = { data, _, time, x, y in Seat.dispatch(data) { $0.pointerMotion(time: time, x: x, y: y) } }
+    listener.pointee.button = { data, _, serial, time, button, state in
+        Seat.dispatch(data) { $0.pointerButton(serial: serial, time: time, button: button, state: state) }
+    }
+    listener.pointee.axis = { data, _, time, axis, value in Seat.dispatch(data) { $0.pointerAxis(time: time, axis: axis, value: value) } }
+    listener.pointee.frame = { data, _ in Seat.dispatch(data) { $0.pointerFrame() } }
+    listener.pointee.axis_source = { data, _, source in Seat.dispatch(data) { $0.pointerAxisSource(source) } }
+    listener.pointee.axis_stop = { data, _, time, _ in Seat.dispatch(data) { $0.pointerAxisStop(time: time) } }
+    // The distance comes from `axis`, which the protocol sends in the same frame, in
+    // proportion: 120 units of axis_value120 (v8), or one axis_discrete step (v5–7), are what
+    // one wheel click scrolls. From v8 on, a high-resolution wheel's fractions of a click
+    // arrive as they happen instead of summed into whole clicks.
+    listener.pointee.axis_discrete = { _, _, _, _ in }
+    listener.pointee.axis_value120 = { _, _, _, _ in }
+    // v9 (where the header has it): not used yet; see docs/PROTOCOLS.md.
+    segue_wl_pointer_listener_set_relative_direction(listener) { _, _, _, _ in }
     return listener
 }()
 

@@ -15,7 +15,7 @@ extension WaylandWindow {
 
     func show(_ cursor: Cursor, force: Bool = false) {
         shownCursor = cursor
-        if let pointer { cursorTheme.set(cursor, on: pointer, serial: pointerSerial, force: force) }
+        if let pointer { cursors.set(cursor, on: pointer, serial: pointerSerial, force: force) }
     }
 
     func beginInteractiveMove() {

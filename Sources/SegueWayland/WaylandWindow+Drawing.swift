@@ -13,7 +13,7 @@ extension WaylandWindow {
 
     /// After every dispatch: draw now when dirty and no frame callback will do it for us.
     func drawIfDue() {
-        guard isConfigured, frameCallback == nil else { return }
+        guard isConfigured, displayLink.mayDrawAfterDispatch(frameCallbackPending: frameCallback != nil) else { return }
         if needsDraw || content.needsDisplay {
             draw()
         } else {
@@ -43,28 +43,7 @@ extension WaylandWindow {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         stats?.frameCallbackReceived()
-        let time = frameClock.seconds(ms)
-        clockOffset = time - segue_monotonic_ms() / 1000
-        advanceClock(to: time)
-        if needsDraw || content.needsDisplay || content.wantsFrames {
-            draw()
-        } else {
-            fallbackTimer.disarm()
-        }
-    }
-
-    /// Frames stopped (hidden window, stalled compositor): keep the model moving on our own
-    /// clock so a transition still completes; drawing resumes with the next callback.
-    func fallbackTick() {
-        let now = segue_monotonic_ms() / 1000 + clockOffset
-        guard now - lastFrameTime >= WaylandWindow.fallbackInterval else { return }
-        advanceClock(to: now)
-        if !content.wantsFrames { fallbackTimer.disarm() }
-    }
-
-    private func advanceClock(to time: Double) {
-        lastFrameTime = max(lastFrameTime, time)
-        content.tick(at: lastFrameTime)
+        if displayLink.frameDone(ms: ms, needsDraw: needsDraw) { draw() }
     }
 
     /// Window geometry, opaque region and viewport: what the surface says about its size.
@@ -172,9 +151,7 @@ extension WaylandWindow {
         if content.wantsFrames && (changed || content.isAnimating) {
             frameCallback = wl_surface_frame(surface)
             wl_callback_add_listener(frameCallback, frameListener, listener.data)
-            if !fallbackTimer.isArmed {
-                fallbackTimer.arm(delay: WaylandWindow.fallbackInterval, interval: WaylandWindow.fallbackInterval)
-            }
+            displayLink.frameRequested()
         } else if !changed {
             // Nothing to show and nothing to wait for: no commit at all.
             needsDraw = false

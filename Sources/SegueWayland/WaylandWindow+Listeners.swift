@@ -17,7 +17,8 @@ private func uint32s(_ array: UnsafeMutablePointer<wl_array>?) -> [UInt32] {
 }
 
 /// xdg_toplevel.state values, as Segue's ``WindowState``; unknown values (newer protocol
-/// versions) are ignored.
+/// versions, v7's `constrained_*`) are ignored. `suspended` is the platform's alone
+/// (``isSuspended(_:)``).
 private func windowState(_ values: [UInt32]) -> WindowState {
     var state: WindowState = []
     for value in values {
@@ -34,6 +35,11 @@ private func windowState(_ values: [UInt32]) -> WindowState {
         }
     }
     return state
+}
+
+/// xdg-shell v6's `suspended` state is among the values.
+private func isSuspended(_ values: [UInt32]) -> Bool {
+    values.contains(XDG_TOPLEVEL_STATE_SUSPENDED.rawValue)
 }
 
 private func windowCapabilities(_ values: [UInt32]) -> WindowCapabilities {
@@ -83,10 +89,12 @@ nonisolated(unsafe) let toplevelListener: UnsafeMutablePointer<xdg_toplevel_list
     let listener = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
     listener.initialize(to: xdg_toplevel_listener(
         configure: { data, _, width, height, states in
-            let state = windowState(uint32s(states))
+            let values = uint32s(states)
+            let state = windowState(values), suspended = isSuspended(values)
             Owner.dispatch(data) { window in
                 window.pendingSize = (width, height)
                 window.pendingStates = state
+                window.pendingSuspended = suspended
             }
         },
         close: { data, _ in Owner.dispatch(data) { $0.close() } },

@@ -27,9 +27,12 @@ final class WaylandWindow: WindowHost {
     let pool: ShmBufferPool
     /// Promoted layers in subsurfaces (see ``promotesLayers(display:)``).
     let layerSurfaces: LayerSurfaces?
-    let cursorTheme: CursorTheme
+    /// Cursors by name (`wp_cursor_shape_v1`) or from the user's theme.
+    let cursors: CursorPresenter
     let feedbacks = PresentationFeedbacks()
     private(set) var fallbackTimer: TimerSource!
+    /// Frame callbacks and the fallback clock (``DisplayLink``).
+    private(set) var displayLink: DisplayLink!
     private var idleHandler = 0
     private var backgroundWork = 0
     /// What every listener of the window's proxies gets as `data`.
@@ -95,11 +98,8 @@ final class WaylandWindow: WindowHost {
 
     var frameCallback: OpaquePointer?
     var needsDraw = true
-    var frameClock = EventClock()
-    /// Compositor frame time minus our CLOCK_MONOTONIC reading: lets the fallback clock speak
-    /// in the compositor's time base, so animation time never jumps between the two.
-    var clockOffset = 0.0
-    var lastFrameTime = 0.0
+    /// The `suspended` state of the next `xdg_surface.configure` (xdg-shell v6).
+    var pendingSuspended = false
     /// What the client-side frame (shadow, corners) was last painted for.
     var paintedFrame: ClientSideFrameKey?
 
@@ -126,7 +126,6 @@ final class WaylandWindow: WindowHost {
     var onClose: (() -> Void)?
 
     static let defaultSize = Size(width: 1024, height: 700)
-    static let fallbackInterval = 0.1
 
     init(display: WaylandDisplay, content: Window, title: String, appID: String, minimumSize: Size) throws {
         guard let compositor = display.compositor, let shm = display.shm, let wmBase = display.wmBase else {
@@ -139,9 +138,9 @@ final class WaylandWindow: WindowHost {
         // window is on only after it is mapped.
         integerScale = display.largestOutputScale
         pool = ShmBufferPool(shm: shm)
-        cursorTheme = CursorTheme(compositor: compositor, shm: shm)
+        cursors = WaylandWindow.makeCursorPresenter(display: display, compositor: compositor, shm: shm)
         // The cursor starts at the window's guessed scale too: that guess may never change.
-        cursorTheme.scale = integerScale
+        cursors.scale = integerScale
         surface = wl_compositor_create_surface(compositor)
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
@@ -178,7 +177,8 @@ final class WaylandWindow: WindowHost {
         // The first commit carries no buffer: it asks the compositor for a configure.
         wl_surface_commit(surface)
 
-        fallbackTimer = try TimerSource { [weak self] in self?.fallbackTick() }
+        fallbackTimer = try TimerSource { [weak self] in self?.displayLink.fallbackFired() }
+        displayLink = DisplayLink(content: content, timer: fallbackTimer, monotonicNow: { segue_monotonic_ms() / 1000 })
         display.loop.add(fallbackTimer)
         idleHandler = display.loop.addIdleHandler { [weak self] in self?.drawIfDue() }
         backgroundWork = display.loop.addBackgroundWork(isReady: { [weak self] in self?.idleWorkIsReady ?? false },
@@ -197,8 +197,8 @@ final class WaylandWindow: WindowHost {
     /// Destroys the window's proxies, children before parents: the frame callback and
     /// presentation feedbacks, the layer subsurfaces, the surface's extensions (fractional
     /// scale, viewport, decoration), the toplevel, its xdg_surface and surface, then the
-    /// buffers; the cursor theme's surface and buffers go with ``cursorTheme``. The connection
-    /// (``WaylandDisplay``) outlives the window.
+    /// buffers; the cursor theme's surface and buffers, or the shape devices, go with
+    /// ``cursors``. The connection (``WaylandDisplay``) outlives the window.
     isolated deinit {
         listener.detach()
         display.loop.remove(fallbackTimer)
@@ -231,10 +231,12 @@ final class WaylandWindow: WindowHost {
             guard let self else { return }
             self.pointer = pointer
             self.pointerSerial = serial
-            self.cursorTheme.set(self.shownCursor, on: pointer, serial: serial, force: true)
+            self.cursors.set(self.shownCursor, on: pointer, serial: serial, force: true)
         }
         seat.onPointerReleased = { [weak self] pointer in
-            guard let self, self.pointer == pointer else { return }
+            guard let self else { return }
+            self.cursors.pointerReleased(pointer)
+            guard self.pointer == pointer else { return }
             self.pointer = nil
             self.pointerBorderEdges = nil
         }
@@ -271,6 +273,7 @@ final class WaylandWindow: WindowHost {
         }
         content.state = sizing.state
         content.resize(to: sizing.size)
+        displayLink.isSuspended = pendingSuspended
         isConfigured = true
         needsDraw = true
     }
@@ -298,7 +301,7 @@ final class WaylandWindow: WindowHost {
 
     func scaleChanged() {
         needsDraw = true
-        cursorTheme.scale = Int32(deviceScale.rounded(.up))
+        cursors.scale = Int32(deviceScale.rounded(.up))
         show(shownCursor, force: true)
     }
 }

@@ -17,6 +17,9 @@ line, "ok" or "error: <reason>":
   motion X Y [TIME]            NotifyPointerMotionAbsolute in the stream's (logical) coordinates
   button left|right|middle down|up [TIME]      NotifyPointerButton (evdev 272, 273, 274)
   key CODE down|up [TIME]      NotifyKeyboardKeycode (evdev key code)
+  axis-discrete vertical|horizontal CLICKS     NotifyPointerAxisDiscrete (wheel clicks)
+  axis-wheel vertical|horizontal PX            NotifyPointerAxis from a wheel: a high-resolution
+                               wheel's turn of PX px, 10 a click (axis_value120 = 12 × PX)
   capture PATH.png             the screen as an RGB PNG (see below)
   quit                         replies ok and exits 0
 
@@ -275,6 +278,13 @@ class Driver:
             elif command == "axis-discrete" and len(args) == 2 and args[0] in ("vertical", "horizontal"):
                 # Wheel clicks: mutter sends wl_pointer.axis (10 px a click) with axis_discrete.
                 self.rd.NotifyPointerAxisDiscrete(dbus.UInt32(0 if args[0] == "vertical" else 1), dbus.Int32(int(args[1])))
+            elif command == "axis-wheel" and len(args) == 2 and args[0] in ("vertical", "horizontal"):
+                # A high-resolution wheel turned by PX pixels (mutter: 10 a click): the remote
+                # desktop's smooth axis with the wheel as its source (flag 2). mutter 43 sends
+                # wl_pointer v8 clients axis_value120 = PX × 12 with it, fractions of a click.
+                px = float(args[1])
+                dx, dy = (0.0, px) if args[0] == "vertical" else (px, 0.0)
+                self.rd.NotifyPointerAxis(dx, dy, dbus.UInt32(2))
             elif command == "touch" and len(args) == 4 and args[0] in ("down", "motion"):
                 # Absolute on the screen-cast stream, as the pointer's motion.
                 notify = self.rd.NotifyTouchDown if args[0] == "down" else self.rd.NotifyTouchMotion

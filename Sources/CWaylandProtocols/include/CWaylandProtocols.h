@@ -3,6 +3,8 @@
 #include <wayland-client.h>
 #include "xdg-shell-client-protocol.h"
 #include "presentation-time-client-protocol.h"
+#include "cursor-shape-v1-client-protocol.h"
+#include "tablet-unstable-v2-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
@@ -16,6 +18,16 @@ static inline const struct wl_interface *segue_xdg_toplevel_interface(void) { re
 static inline const struct wl_interface *segue_xdg_popup_interface(void) { return &xdg_popup_interface; }
 static inline const struct wl_interface *segue_wp_presentation_interface(void) { return &wp_presentation_interface; }
 static inline const struct wl_interface *segue_wp_presentation_feedback_interface(void) { return &wp_presentation_feedback_interface; }
+static inline const struct wl_interface *segue_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
+static inline const struct wl_interface *segue_wp_cursor_shape_device_v1_interface(void) { return &wp_cursor_shape_device_v1_interface; }
+static inline const struct wl_interface *segue_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
+static inline const struct wl_interface *segue_zwp_tablet_seat_v2_interface(void) { return &zwp_tablet_seat_v2_interface; }
+static inline const struct wl_interface *segue_zwp_tablet_tool_v2_interface(void) { return &zwp_tablet_tool_v2_interface; }
+static inline const struct wl_interface *segue_zwp_tablet_v2_interface(void) { return &zwp_tablet_v2_interface; }
+static inline const struct wl_interface *segue_zwp_tablet_pad_ring_v2_interface(void) { return &zwp_tablet_pad_ring_v2_interface; }
+static inline const struct wl_interface *segue_zwp_tablet_pad_strip_v2_interface(void) { return &zwp_tablet_pad_strip_v2_interface; }
+static inline const struct wl_interface *segue_zwp_tablet_pad_group_v2_interface(void) { return &zwp_tablet_pad_group_v2_interface; }
+static inline const struct wl_interface *segue_zwp_tablet_pad_v2_interface(void) { return &zwp_tablet_pad_v2_interface; }
 static inline const struct wl_interface *segue_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 static inline const struct wl_interface *segue_wp_viewport_interface(void) { return &wp_viewport_interface; }
 static inline const struct wl_interface *segue_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }

@@ -180,8 +180,8 @@ struct wp_presentation_listener {
 	 * presentation interface. The presentation clock does not change
 	 * during the lifetime of the client connection.
 	 *
-	 * The clock identifier is platform dependent. On Linux/glibc, the
-	 * identifier value is one of the clockid_t values accepted by
+	 * The clock identifier is platform dependent. On POSIX platforms,
+	 * the identifier value is one of the clockid_t values accepted by
 	 * clock_gettime(). clock_gettime() is defined by POSIX.1-2001.
 	 *
 	 * Timestamps in this clock domain are expressed as tv_sec_hi,
@@ -394,9 +394,12 @@ struct wp_presentation_feedback_listener {
 	 * next few vblanks. If such prediction cannot usefully be done,
 	 * the argument is zero.
 	 *
-	 * If the output does not have a constant refresh rate, explicit
-	 * video mode switches excluded, then the refresh argument must be
-	 * zero.
+	 * For version 2 and later, if the output does not have a constant
+	 * refresh rate, explicit video mode switches excluded, then the
+	 * refresh argument must be either an appropriate rate picked by
+	 * the compositor (e.g. fastest rate), or 0 if no such rate exists.
+	 * For version 1, if the output does not have a constant refresh
+	 * rate, the refresh argument must be zero.
 	 *
 	 * The 64-bit value combined from seq_hi and seq_lo is the value of
 	 * the output's vertical retrace counter when the content update

@@ -167,10 +167,13 @@ extern const struct wl_interface xdg_positioner_interface;
  * manipulate a buffer prior to the first xdg_surface.configure call must
  * also be treated as errors.
  *
- * After creating a role-specific object and setting it up, the client must
+ * After creating a role-specific object and setting it up (e.g. by sending
+ * the title, app ID, size constraints, parent, etc), the client must
  * perform an initial commit without any buffer attached. The compositor
- * will reply with an xdg_surface.configure event. The client must
- * acknowledge it and is then allowed to attach a buffer to map the surface.
+ * will reply with initial wl_surface state such as
+ * wl_surface.preferred_buffer_scale followed by an xdg_surface.configure
+ * event. The client must acknowledge it and is then allowed to attach a
+ * buffer to map the surface.
  *
  * Mapping an xdg_surface-based role surface is defined as making it
  * possible for the surface to be shown by the compositor. Note that
@@ -218,10 +221,13 @@ extern const struct wl_interface xdg_positioner_interface;
  * manipulate a buffer prior to the first xdg_surface.configure call must
  * also be treated as errors.
  *
- * After creating a role-specific object and setting it up, the client must
+ * After creating a role-specific object and setting it up (e.g. by sending
+ * the title, app ID, size constraints, parent, etc), the client must
  * perform an initial commit without any buffer attached. The compositor
- * will reply with an xdg_surface.configure event. The client must
- * acknowledge it and is then allowed to attach a buffer to map the surface.
+ * will reply with initial wl_surface state such as
+ * wl_surface.preferred_buffer_scale followed by an xdg_surface.configure
+ * event. The client must acknowledge it and is then allowed to attach a
+ * buffer to map the surface.
  *
  * Mapping an xdg_surface-based role surface is defined as making it
  * possible for the surface to be shown by the compositor. Note that
@@ -253,13 +259,17 @@ extern const struct wl_interface xdg_surface_interface;
  * id, and well as trigger user interactive operations such as interactive
  * resize and move.
  *
+ * A xdg_toplevel by default is responsible for providing the full intended
+ * visual representation of the toplevel, which depending on the window
+ * state, may mean things like a title bar, window controls and drop shadow.
+ *
  * Unmapping an xdg_toplevel means that the surface cannot be shown
  * by the compositor until it is explicitly mapped again.
  * All active operations (e.g., move, resize) are canceled and all
  * attributes (e.g. title, state, stacking, ...) are discarded for
  * an xdg_toplevel surface when it is unmapped. The xdg_toplevel returns to
  * the state it had right after xdg_surface.get_toplevel. The client
- * can re-map the toplevel by perfoming a commit without any buffer
+ * can re-map the toplevel by performing a commit without any buffer
  * attached, waiting for a configure event and handling it as usual (see
  * xdg_surface description).
  *
@@ -276,13 +286,17 @@ extern const struct wl_interface xdg_surface_interface;
  * id, and well as trigger user interactive operations such as interactive
  * resize and move.
  *
+ * A xdg_toplevel by default is responsible for providing the full intended
+ * visual representation of the toplevel, which depending on the window
+ * state, may mean things like a title bar, window controls and drop shadow.
+ *
  * Unmapping an xdg_toplevel means that the surface cannot be shown
  * by the compositor until it is explicitly mapped again.
  * All active operations (e.g., move, resize) are canceled and all
  * attributes (e.g. title, state, stacking, ...) are discarded for
  * an xdg_toplevel surface when it is unmapped. The xdg_toplevel returns to
  * the state it had right after xdg_surface.get_toplevel. The client
- * can re-map the toplevel by perfoming a commit without any buffer
+ * can re-map the toplevel by performing a commit without any buffer
  * attached, waiting for a configure event and handling it as usual (see
  * xdg_surface description).
  *
@@ -1144,8 +1158,7 @@ xdg_surface_get_popup(struct xdg_surface *xdg_surface, struct xdg_surface *paren
  * portions like drop-shadows which should be ignored for the
  * purposes of aligning, placing and constraining windows.
  *
- * The window geometry is double buffered, and will be applied at the
- * time wl_surface.commit of the corresponding wl_surface is called.
+ * The window geometry is double-buffered state, see wl_surface.commit.
  *
  * When maintaining a position, the compositor should treat the (x, y)
  * coordinate of the window geometry as the top left corner of the window.
@@ -1161,13 +1174,22 @@ xdg_surface_get_popup(struct xdg_surface *xdg_surface, struct xdg_surface *paren
  * commit. This unset is meant for extremely simple clients.
  *
  * The arguments are given in the surface-local coordinate space of
- * the wl_surface associated with this xdg_surface.
+ * the wl_surface associated with this xdg_surface, and may extend outside
+ * of the wl_surface itself to mark parts of the subsurface tree as part of
+ * the window geometry.
  *
- * The width and height must be greater than zero. Setting an invalid size
- * will raise an invalid_size error. When applied, the effective window
- * geometry will be the set window geometry clamped to the bounding
- * rectangle of the combined geometry of the surface of the xdg_surface and
- * the associated subsurfaces.
+ * When applied, the effective window geometry will be the set window
+ * geometry clamped to the bounding rectangle of the combined
+ * geometry of the surface of the xdg_surface and the associated
+ * subsurfaces.
+ *
+ * The effective geometry will not be recalculated unless a new call to
+ * set_window_geometry is done and the new pending surface state is
+ * subsequently applied.
+ *
+ * The width and height of the effective window geometry must be
+ * greater than zero. Setting an invalid size will raise an
+ * invalid_size error.
  */
 static inline void
 xdg_surface_set_window_geometry(struct xdg_surface *xdg_surface, int32_t x, int32_t y, int32_t width, int32_t height)
@@ -1270,8 +1292,7 @@ enum xdg_toplevel_resize_edge {
  * configure event to ensure that both the client and the compositor
  * setting the state can be synchronized.
  *
- * States set in this way are double-buffered. They will get applied on
- * the next commit.
+ * States set in this way are double-buffered, see wl_surface.commit.
  */
 enum xdg_toplevel_state {
 	/**
@@ -1279,7 +1300,8 @@ enum xdg_toplevel_state {
 	 * the surface is maximized
 	 *
 	 * The surface is maximized. The window geometry specified in the
-	 * configure event must be obeyed by the client.
+	 * configure event must be obeyed by the client, or the
+	 * xdg_wm_base.invalid_surface_state error is raised.
 	 *
 	 * The client should draw without shadow or other decoration
 	 * outside of the window geometry.
@@ -1320,6 +1342,9 @@ enum xdg_toplevel_state {
 	 *
 	 * The window is currently in a tiled layout and the left edge is
 	 * considered to be adjacent to another part of the tiling grid.
+	 *
+	 * The client should draw without shadow or other decoration
+	 * outside of the window geometry on the left edge.
 	 * @since 2
 	 */
 	XDG_TOPLEVEL_STATE_TILED_LEFT = 5,
@@ -1328,6 +1353,9 @@ enum xdg_toplevel_state {
 	 *
 	 * The window is currently in a tiled layout and the right edge
 	 * is considered to be adjacent to another part of the tiling grid.
+	 *
+	 * The client should draw without shadow or other decoration
+	 * outside of the window geometry on the right edge.
 	 * @since 2
 	 */
 	XDG_TOPLEVEL_STATE_TILED_RIGHT = 6,
@@ -1336,6 +1364,9 @@ enum xdg_toplevel_state {
 	 *
 	 * The window is currently in a tiled layout and the top edge is
 	 * considered to be adjacent to another part of the tiling grid.
+	 *
+	 * The client should draw without shadow or other decoration
+	 * outside of the window geometry on the top edge.
 	 * @since 2
 	 */
 	XDG_TOPLEVEL_STATE_TILED_TOP = 7,
@@ -1344,9 +1375,61 @@ enum xdg_toplevel_state {
 	 *
 	 * The window is currently in a tiled layout and the bottom edge
 	 * is considered to be adjacent to another part of the tiling grid.
+	 *
+	 * The client should draw without shadow or other decoration
+	 * outside of the window geometry on the bottom edge.
 	 * @since 2
 	 */
 	XDG_TOPLEVEL_STATE_TILED_BOTTOM = 8,
+	/**
+	 * surface repaint is suspended
+	 *
+	 * The surface is currently not ordinarily being repainted; for
+	 * example because its content is occluded by another window, or
+	 * its outputs are switched off due to screen locking.
+	 * @since 6
+	 */
+	XDG_TOPLEVEL_STATE_SUSPENDED = 9,
+	/**
+	 * the surface’s left edge is constrained
+	 *
+	 * The left edge of the window is currently constrained, meaning
+	 * it shouldn't attempt to resize from that edge. It can for
+	 * example mean it's tiled next to a monitor edge on the
+	 * constrained side of the window.
+	 * @since 7
+	 */
+	XDG_TOPLEVEL_STATE_CONSTRAINED_LEFT = 10,
+	/**
+	 * the surface’s right edge is constrained
+	 *
+	 * The right edge of the window is currently constrained, meaning
+	 * it shouldn't attempt to resize from that edge. It can for
+	 * example mean it's tiled next to a monitor edge on the
+	 * constrained side of the window.
+	 * @since 7
+	 */
+	XDG_TOPLEVEL_STATE_CONSTRAINED_RIGHT = 11,
+	/**
+	 * the surface’s top edge is constrained
+	 *
+	 * The top edge of the window is currently constrained, meaning
+	 * it shouldn't attempt to resize from that edge. It can for
+	 * example mean it's tiled next to a monitor edge on the
+	 * constrained side of the window.
+	 * @since 7
+	 */
+	XDG_TOPLEVEL_STATE_CONSTRAINED_TOP = 12,
+	/**
+	 * the surface’s bottom edge is tiled
+	 *
+	 * The bottom edge of the window is currently constrained,
+	 * meaning it shouldn't attempt to resize from that edge. It can
+	 * for example mean it's tiled next to a monitor edge on the
+	 * constrained side of the window.
+	 * @since 7
+	 */
+	XDG_TOPLEVEL_STATE_CONSTRAINED_BOTTOM = 13,
 };
 /**
  * @ingroup iface_xdg_toplevel
@@ -1364,6 +1447,26 @@ enum xdg_toplevel_state {
  * @ingroup iface_xdg_toplevel
  */
 #define XDG_TOPLEVEL_STATE_TILED_BOTTOM_SINCE_VERSION 2
+/**
+ * @ingroup iface_xdg_toplevel
+ */
+#define XDG_TOPLEVEL_STATE_SUSPENDED_SINCE_VERSION 6
+/**
+ * @ingroup iface_xdg_toplevel
+ */
+#define XDG_TOPLEVEL_STATE_CONSTRAINED_LEFT_SINCE_VERSION 7
+/**
+ * @ingroup iface_xdg_toplevel
+ */
+#define XDG_TOPLEVEL_STATE_CONSTRAINED_RIGHT_SINCE_VERSION 7
+/**
+ * @ingroup iface_xdg_toplevel
+ */
+#define XDG_TOPLEVEL_STATE_CONSTRAINED_TOP_SINCE_VERSION 7
+/**
+ * @ingroup iface_xdg_toplevel
+ */
+#define XDG_TOPLEVEL_STATE_CONSTRAINED_BOTTOM_SINCE_VERSION 7
 #endif /* XDG_TOPLEVEL_STATE_ENUM */
 
 #ifndef XDG_TOPLEVEL_WM_CAPABILITIES_ENUM
@@ -1789,10 +1892,10 @@ xdg_toplevel_move(struct xdg_toplevel *xdg_toplevel, struct wl_seat *seat, uint3
  *
  * The edges parameter specifies how the surface should be resized, and
  * is one of the values of the resize_edge enum. Values not matching
- * a variant of the enum will cause a protocol error. The compositor
- * may use this information to update the surface position for example
- * when dragging the top left corner. The compositor may also use
- * this information to adapt its behavior, e.g. choose an appropriate
+ * a variant of the enum will cause the invalid_resize_edge protocol error.
+ * The compositor may use this information to update the surface position
+ * for example when dragging the top left corner. The compositor may also
+ * use this information to adapt its behavior, e.g. choose an appropriate
  * cursor image.
  */
 static inline void
@@ -1813,8 +1916,7 @@ xdg_toplevel_resize(struct xdg_toplevel *xdg_toplevel, struct wl_seat *seat, uin
  * The width and height arguments are in window geometry coordinates.
  * See xdg_surface.set_window_geometry.
  *
- * Values set in this way are double-buffered. They will get applied
- * on the next commit.
+ * Values set in this way are double-buffered, see wl_surface.commit.
  *
  * The compositor can use this information to allow or disallow
  * different states like maximize or fullscreen and draw accurate
@@ -1858,8 +1960,7 @@ xdg_toplevel_set_max_size(struct xdg_toplevel *xdg_toplevel, int32_t width, int3
  * The width and height arguments are in window geometry coordinates.
  * See xdg_surface.set_window_geometry.
  *
- * Values set in this way are double-buffered. They will get applied
- * on the next commit.
+ * Values set in this way are double-buffered, see wl_surface.commit.
  *
  * The compositor can use this information to allow or disallow
  * different states like maximize or fullscreen and draw accurate
@@ -2181,8 +2282,8 @@ xdg_popup_get_version(struct xdg_popup *xdg_popup)
  * This destroys the popup. Explicitly destroying the xdg_popup
  * object will also dismiss the popup, and unmap the surface.
  *
- * If this xdg_popup is not the "topmost" popup, a protocol error
- * will be sent.
+ * If this xdg_popup is not the "topmost" popup, the
+ * xdg_wm_base.not_the_topmost_popup protocol error will be sent.
  */
 static inline void
 xdg_popup_destroy(struct xdg_popup *xdg_popup)
