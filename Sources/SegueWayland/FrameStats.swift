@@ -42,6 +42,10 @@ public final class FrameStats {
     /// Key presses the keyboard's repeat timer made (client-side key repeat), and real ones.
     private var keyRepeats = 0
     private var keyPresses = 0
+    /// Configures acknowledged with xdg-shell v6's `suspended` state, and whether the latest
+    /// acknowledged one had it: how a test sees that the compositor hid the window.
+    private var suspendedConfigures = 0
+    private var isSuspended = false
     /// Idle work run (``Segue/Window/performWhenIdle(_:)``): pieces, and the CPU time they
     /// took on the main thread — work moved out of gestures, still paid by the process.
     private var idleWorkPieces = 0
@@ -110,6 +114,12 @@ public final class FrameStats {
         }
     }
 
+    /// A configure was acknowledged; `suspended` says whether its states held `suspended`.
+    func configureAcknowledged(suspended: Bool) {
+        if suspended { suspendedConfigures += 1 }
+        isSuspended = suspended
+    }
+
     /// Writes the file now.
     public func write() {
         var usage = rusage()
@@ -130,6 +140,8 @@ public final class FrameStats {
             ("pointer_enters", "\(pointerEnters)"),
             ("key_presses", "\(keyPresses)"),
             ("key_repeats", "\(keyRepeats)"),
+            ("suspended_configures", "\(suspendedConfigures)"),
+            ("suspended", isSuspended ? "1" : "0"),
             ("latency_samples", "\(latencies.count)"),
             ("latency_p50_ms", fmt(percentile(latencies, 0.5))),
             ("latency_p99_ms", fmt(percentile(latencies, 0.99))),

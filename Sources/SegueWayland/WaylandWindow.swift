@@ -274,6 +274,7 @@ final class WaylandWindow: WindowHost {
         content.state = sizing.state
         content.resize(to: sizing.size)
         displayLink.isSuspended = pendingSuspended
+        stats?.configureAcknowledged(suspended: pendingSuspended)
         isConfigured = true
         needsDraw = true
     }
