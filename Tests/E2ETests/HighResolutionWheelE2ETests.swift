@@ -5,7 +5,7 @@ import Foundation
 import SegueTestKit
 import Testing
 
-/// A high-resolution wheel in the real app, on mutter 43, which offers `wl_seat` v8: a wheel
+/// A high-resolution wheel in the real app, on mutter 43 and mutter 48 (the Debian 13 lane), which offer `wl_seat` v8: a wheel
 /// turned by a fraction of a click reaches a v8 client as `axis_value120` (120 a click, the
 /// protocol's unit) with the `axis` distance in proportion, as it happens; a client bound below
 /// v8 would only see whole clicks. Driven through mutter's remote desktop (`axis-wheel`: a smooth
@@ -34,8 +34,14 @@ struct HighResolutionWheelE2ETests {
         try #require(shot.centroid(of: row2Dot), "row 2's dot is not on screen", sourceLocation: sourceLocation).y
     }
 
-    @Test func mutterQuarterClicksScrollByQuarterClicks() throws {
-        let session = try MutterSession(options: .init(waylandDebug: true))
+    /// The lanes: the host's mutter 43, and mutter 48 in the Debian 13 root.
+    static func mutter(_ lane: String) throws -> MutterSession {
+        lane == "mutter 48" ? try TrixieLane.mutter() : try MutterSession(options: .init(waylandDebug: true))
+    }
+
+    @Test(arguments: ["mutter 43", "mutter 48"])
+    func mutterQuarterClicksScrollByQuarterClicks(lane: String) throws {
+        let session = try Self.mutter(lane)
         defer { session.stop() }
         let content = try MutterE2ETests.content(in: try session.waitForApp())
         try session.move(to: content.point(Double(content.width) - 40, 300), afterMs: 50)
@@ -79,7 +85,7 @@ struct HighResolutionWheelE2ETests {
     }
 }
 
-/// Ctrl+scroll with a high-resolution wheel on mutter 43: the Gallery's layout change follows
+/// Ctrl+scroll with a high-resolution wheel on mutter 43 and 48 (the Debian 13 lane): the Gallery's layout change follows
 /// fractions of a click in the same proportion as the list does (100 px up per doubling of
 /// the zoom, the progress log₂ of the zoom, as GalleryLayoutE2ETests has it on weston): one
 /// click up (10 px) stands the pictures at 0.1 of the way from the grid to the list, then each
@@ -93,8 +99,9 @@ struct HighResolutionCtrlScrollE2ETests {
         return Size(width: Double(try #require(set.int(2))), height: Double(try #require(set.int(3))))
     }
 
-    @Test func mutterQuarterTurnsDriveTheLayoutChangeByQuarters() throws {
-        let session = try MutterSession(options: .init(waylandDebug: true))
+    @Test(arguments: ["mutter 43", "mutter 48"])
+    func mutterQuarterTurnsDriveTheLayoutChangeByQuarters(lane: String) throws {
+        let session = try HighResolutionWheelE2ETests.mutter(lane)
         defer { session.stop() }
         let content = try MutterE2ETests.content(in: try session.waitForApp())
         // The page below the app's own header bar (mutter leaves decorations to the app).
