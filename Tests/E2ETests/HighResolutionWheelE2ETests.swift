@@ -5,8 +5,8 @@ import Foundation
 import SegueTestKit
 import Testing
 
-/// A high-resolution wheel in the real app, on mutter 43 and mutter 48 (the Debian 13 lane), which offer `wl_seat` v8: a wheel
-/// turned by a fraction of a click reaches a v8 client as `axis_value120` (120 a click, the
+/// A high-resolution wheel in the real app, on mutter 43 and mutter 48 (the Debian 13 lane),
+/// which offer `wl_seat` v8: a wheel turned by a fraction of a click reaches a v8 client as `axis_value120` (120 a click, the
 /// protocol's unit) with the `axis` distance in proportion, as it happens; a client bound below
 /// v8 would only see whole clicks. Driven through mutter's remote desktop (`axis-wheel`: a smooth
 /// axis from a wheel source, 10 px a click; `axis-discrete`: whole clicks).
