@@ -16,6 +16,10 @@ final class WaylandKeyboard {
     private var repeatDelay: Int32 = 600
     private var repeatingKey: UInt32?
     private var lastKeyTime = 0.0
+    /// Whether the core was last told that Control is held: by a Control key's own event, or,
+    /// for a Control already held when the keyboard entered the window (its press went
+    /// elsewhere), by the modifiers event that follows `wl_keyboard.enter`.
+    private var controlShown = false
     private(set) var repeatTimer: TimerSource!
     private var listener: ListenerOwner<WaylandKeyboard>!
 
@@ -61,6 +65,13 @@ final class WaylandKeyboard {
     fileprivate func modifiersChanged(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
         guard let state else { return }
         xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+        // A Control press or release the window saw as a key event has been told already; one it
+        // never saw (held at enter, released while the keyboard was elsewhere) is told now.
+        let held = xkb_state_mod_name_is_active(state, "Control", XKB_STATE_MODS_EFFECTIVE) > 0
+        guard held != controlShown else { return }
+        controlShown = held
+        deliver(InputEvent(time: lastKeyTime, kind: .key(KeyEvent(
+            key: .control, modifiers: modifiers(state), pressed: held, isRepeat: false, text: ""))))
     }
 
     fileprivate func repeatInfo(rate: Int32, delay: Int32) {
@@ -100,9 +111,10 @@ final class WaylandKeyboard {
         var buffer = [CChar](repeating: 0, count: 16)
         let length = xkb_state_key_get_utf8(state, code, &buffer, buffer.count)
         let text = length > 0 ? String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let name = WaylandKeyboard.key(for: sym)
+        if name == .control && !isRepeat { controlShown = pressed }
         deliver(InputEvent(time: time, kind: .key(KeyEvent(
-            key: WaylandKeyboard.key(for: sym), modifiers: modifiers(state), pressed: pressed, isRepeat: isRepeat,
-            text: text))))
+            key: name, modifiers: modifiers(state), pressed: pressed, isRepeat: isRepeat, text: text))))
     }
 
     private func modifiers(_ state: OpaquePointer) -> Modifiers {

@@ -107,11 +107,6 @@ struct HighResolutionCtrlScrollE2ETests {
         // The page below the app's own header bar (mutter leaves decorations to the app).
         let window = try Self.windowSize(session.appProtocolLog)
         let page = Size(width: Double(content.width), height: window.height - DemoLayout.headerHeight)
-        // mutter's seat gets its keyboard with the first key injected: a Shift tap makes it, so
-        // the Ctrl pressed below reaches the window as a press, not as a key held at enter.
-        try session.key(EvdevKey.leftShift, down: true)
-        try session.key(EvdevKey.leftShift, down: false)
-        try session.waitFor("keyboard focus", timeout: 5) { !session.appProtocolLog.all("wl_keyboard", "enter", sent: false).isEmpty }
         let tab = DemoLayout.tabButton(.gallery, in: page)
         try session.click(at: content.point(tab.x, tab.y))
         try session.waitForTrace(.complete, count: 1)
@@ -138,7 +133,17 @@ struct HighResolutionCtrlScrollE2ETests {
             #expect(abs(Double(edge) - top) <= 2, "\(name): picture 3's top at \(edge), expected \(top) (progress \(progress))")
         }
 
+        // mutter makes its seat's keyboard with the first key injected. mutter 43 then enters
+        // the window with that key held, so Control, the first key here, is known only from the
+        // modifiers event after the enter (a held Control once went unnoticed: the pictures
+        // stayed put). mutter 48 drops that first key altogether (the enter's modifiers are
+        // empty): a Shift tap makes its keyboard first, and Control arrives as a press.
+        if lane == "mutter 48" {
+            try session.key(EvdevKey.leftShift, down: true)
+            try session.key(EvdevKey.leftShift, down: false)
+        }
         try session.key(EvdevKey.leftControl, down: true)
+        try session.waitFor("keyboard focus", timeout: 5) { !session.appProtocolLog.all("wl_keyboard", "enter", sent: false).isEmpty }
         try session.wheel(clicks: -1)
         try expectPicture(at: 0.1, "one-click")
         try session.send("axis-wheel vertical -2.5")
