@@ -3,7 +3,7 @@ import Canvas
 import Foundation
 import Motion
 
-/// A ``MutterSession`` (headless mutter 43, input through org.gnome.Mutter.RemoteDesktop,
+/// A ``MutterSession`` (headless mutter 43, or 48 in the Debian 13 lane; input through org.gnome.Mutter.RemoteDesktop,
 /// screenshots through its screen cast) with a measured client of our choosing in it:
 /// `segue-demo --stats FILE` or a peer speaking the same stats protocol.
 ///
@@ -28,7 +28,7 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
     public let mutterPID: Int32
     /// The harness's own processes in this session (the bus, pipewire, wireplumber, the driver
     /// and its gst-launch reading the screen cast): read beside mutter, never added to it.
-    public var harnessPIDs: [Int32] { Self.pids(withEnvironment: "XDG_RUNTIME_DIR=" + mutter.runtimeDir)
+    public var harnessPIDs: [Int32] { Self.pids(withEnvironment: "XDG_RUNTIME_DIR=" + mutter.root.insidePath(mutter.runtimeDir))
         .filter { $0 != mutterPID && $0 != app?.process.processIdentifier } }
 
     /// Where the client writes its `--stats` snapshots, in mutter's runtime directory.
@@ -52,14 +52,16 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
     public let emptyScreen: Surface
 
     /// Starts mutter and the driver, then `client` (nil: `segue-demo --stats`, with
-    /// `environment` added) in a normal window.
+    /// `environment` added) in a normal window. With `root` (mutter 48 in the Debian 13 lane)
+    /// the mutter stack runs in that root and the client on the host, as in MutterSession.
     public init(width: Int = 1280, height: Int = 800, client: HeadlessSession.Client? = nil,
-                environment: [String: String] = [:], name: String = #function) throws {
+                environment: [String: String] = [:], root: CompositorRoot = .host, name: String = #function) throws {
         self.width = width
         self.height = height
         mutter = try MutterSession(width: width, height: height,
                                    options: .init(waylandDebug: false,
-                                                  environment: ["WAYLAND_DISPLAY": "segue-perf-no-display"]),
+                                                  environment: ["WAYLAND_DISPLAY": "segue-perf-no-display"],
+                                                  root: root),
                                    name: name)
         do {
             _ = mutter.app?.waitForExit(timeout: 10)
@@ -68,6 +70,9 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
             }
             mutterPID = pid
             guard var env = Self.environment(of: pid) else { throw HarnessError("cannot read /proc/\(pid)/environ") }
+            // mutter in a root names its runtime directory (bus, config) as the root sees it.
+            let hostDir = mutter.runtimeDir, inside = root.insidePath(hostDir)
+            if inside != hostDir { env = env.mapValues { $0.replacingOccurrences(of: inside, with: hostDir) } }
             env["WAYLAND_DISPLAY"] = mutter.socket
             env.removeValue(forKey: "WAYLAND_DEBUG")
             emptyScreen = try mutter.stableScreenshot()
