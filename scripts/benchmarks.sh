@@ -137,6 +137,13 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
         echo "launcher's spawn (\`SEGUE_LAUNCH_MONOTONIC_MS\`, CLOCK_MONOTONIC) to just after the first \`wl_surface.commit\`"
         echo "of the window that carried a buffer, on both sides (the peer times it in its \`wl_proxy_marshal_flags\` interposer)."
         echo
+        echo "The last side of every round is the copy floor (\`meson-helpers/segue-copy-floor.c\`): a C client that maps the"
+        echo "same fullscreen window at the output's scale and, on every frame of the same drag (drawing when segue-demo"
+        echo "would: at once for a motion when no frame callback is pending, else at the callback), memcpy's one full"
+        echo "prepared frame into a free wl_shm buffer, damages all and commits. Its CPU per frame is what any wl_shm client"
+        echo "pays to show a new full-window picture at that cadence; segue-demo's client CPU per frame over it is the"
+        echo "summary line's client/floor (issue 24's target: ≤ 1.25×)."
+        echo
         echo "$adw_out" | grep -v '^Mid-drag screenshots'
         echo
         echo "### At output scale 2 (2560×1600 device pixels)"
