@@ -270,10 +270,12 @@ draw(void)
 		offset = 0;
 	if (offset > buffer_width)
 		offset = buffer_width;
-	for (int y = 0; y < buffer_height; y++)
+	/* painted_bytes counts what the copies wrote, row by row. */
+	for (int y = 0; y < buffer_height; y++) {
 		memcpy(target->pixels + (size_t)y * buffer_width,
 		       picture + (size_t)y * picture_width + offset, (size_t)buffer_width * 4);
-	painted_bytes += (unsigned long long)buffer_width * buffer_height * 4;
+		painted_bytes += (unsigned long long)buffer_width * 4;
+	}
 	moved_since_frame = false;
 	target->busy = true;
 	wl_surface_set_buffer_scale(surface, scale);
