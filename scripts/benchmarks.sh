@@ -23,6 +23,10 @@ RELEASE="-c release --static-swift-stdlib"
 bench_cmd="swift build -c release --static-swift-stdlib --product segue-bench && .build/release/segue-bench --repeat $REPEAT --transitions 1000"
 perf_cmd="swift build -c release --static-swift-stdlib --product segue-demo && swift build --product segue-perf && SEGUE_BIN_DIR=.build/release .build/debug/segue-perf"
 bench_out=$(.build/release/segue-bench --repeat "$REPEAT" --transitions 1000)
+# The same transitions as a user who asked for reduced motion sees them (cross-fades); --only ''
+# keeps every transition and leaves out the ablation and memory sections.
+reduced_cmd="swift build -c release --static-swift-stdlib --product segue-bench && .build/release/segue-bench --repeat $REPEAT --reduced-motion --only ''"
+reduced_out=$(.build/release/segue-bench --repeat "$REPEAT" --reduced-motion --only '')
 perf_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf)
 # The libadwaita peer only where libadwaita-1-dev is installed (`make adw-carousel`); never installed here.
 adw_cmd="make adw-carousel && swift build -c release --static-swift-stdlib --product segue-demo && swift build --product segue-perf && SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3"
@@ -65,7 +69,8 @@ printf '%s\n' "$perf_out" > "$outputs/perf"
 printf '%s\n' "$adw_out" > "$outputs/adw"
 printf '%s\n' "$scale2_out" > "$outputs/scale2"
 printf '%s\n' "$mutter_out" > "$outputs/mutter"
-targets=$(python3 scripts/benchmark-targets.py "$outputs/bench" "$outputs/perf" "$outputs/adw" "$outputs/scale2" "$outputs/mutter")
+printf '%s\n' "$reduced_out" > "$outputs/reduced"
+targets=$(python3 scripts/benchmark-targets.py "$outputs/bench" "$outputs/perf" "$outputs/adw" "$outputs/scale2" "$outputs/mutter" "$outputs/reduced")
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 # Local changes other than BENCHMARKS.md itself (which the redirect below truncates first).
@@ -85,6 +90,15 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
     echo "Command: \`$bench_cmd\`"
     echo
     echo "$bench_out" | sed '1d'
+    echo
+    echo "## Offscreen frame costs with reduced motion"
+    echo
+    echo "Command: \`$reduced_cmd\`"
+    echo
+    echo "The same transitions with the motion preferences of a user who asked for reduced motion: the"
+    echo "tutorials' animators then cross-fade instead of moving, zooming or flipping."
+    echo
+    echo "$reduced_out" | sed '1d' | sed 's/^worst transition median/worst transition median with reduced motion/'
     echo
     echo "## In the compositor"
     echo
