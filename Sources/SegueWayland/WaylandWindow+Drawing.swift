@@ -46,6 +46,7 @@ extension WaylandWindow {
         pool.releaseSpareBuffers()
         segue_return_free_memory()
         drewSinceMemoryReleased = false
+        stats?.windowBuffers = pool.allocatedCount
     }
 
     /// One piece of the window's idle work, its CPU time counted for `--stats`.
@@ -181,6 +182,7 @@ extension WaylandWindow {
             wl_surface_damage_buffer(surface, Int32(damage.minX), Int32(damage.minY),
                                      Int32(damage.width), Int32(damage.height))
             pool.markAttached(buffer, damage: damage)
+            stats?.windowBuffers = pool.allocatedCount
             framesDrawn += 1
             drewSinceMemoryReleased = true
         }

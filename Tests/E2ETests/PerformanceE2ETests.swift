@@ -35,6 +35,11 @@ struct PerformanceE2ETests {
         // Each latency sample is a committed frame that showed pointer input.
         #expect(run.final["latency_samples"] >= 1)
 
+        // Idle, the window keeps only the buffer on screen: after the launch (before the 3 s
+        // idle phase) and a second after the drag's release (its settle long over).
+        #expect(run.idleEnd["window_buffers"] == 1, "\(run.idleEnd["window_buffers"]) window buffers while idle")
+        #expect(run.final["window_buffers"] == 1, "\(run.final["window_buffers"]) window buffers after the drag")
+
         // SIGTERM: the stats are written and the app exits cleanly.
         #expect(run.exitStatus == 0)
         #expect(run.final["frames_drawn"] >= run.swipeEnd["frames_drawn"])
