@@ -213,7 +213,9 @@ $(ADW_CAROUSEL): bench/adw-carousel/adw-carousel.c
 	$(CC) -O2 -g -Wall -Wextra -rdynamic $< $$(pkg-config --cflags --libs libadwaita-1 wayland-client) -o $@
 
 ## libadwaita's AdwCarousel and segue-demo's tab swipe, the same injected drag in the same
-## headless weston set-up, one run: client CPU per frame of each and the ratio.
+## headless weston set-up, one run: client CPU per frame of each and the ratio, and beside them
+## the copy floor (meson-helpers/segue-copy-floor: one full-window memcpy per frame), over
+## which segue-demo's client CPU per frame is the summary line's client/floor.
 bench-adw: helpers $(ADW_CAROUSEL)
 	$(SWIFT) build $(RELEASE) --product segue-demo
 	$(SWIFT) build --product segue-perf

@@ -23,6 +23,10 @@ RELEASE="-c release --static-swift-stdlib"
 bench_cmd="swift build -c release --static-swift-stdlib --product segue-bench && .build/release/segue-bench --repeat $REPEAT --transitions 1000"
 perf_cmd="swift build -c release --static-swift-stdlib --product segue-demo && swift build --product segue-perf && SEGUE_BIN_DIR=.build/release .build/debug/segue-perf"
 bench_out=$(.build/release/segue-bench --repeat "$REPEAT" --transitions 1000)
+# The same transitions as a user who asked for reduced motion sees them (cross-fades); --only ''
+# keeps every transition and leaves out the ablation and memory sections.
+reduced_cmd="swift build -c release --static-swift-stdlib --product segue-bench && .build/release/segue-bench --repeat $REPEAT --reduced-motion --only ''"
+reduced_out=$(.build/release/segue-bench --repeat "$REPEAT" --reduced-motion --only '')
 perf_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf)
 # The libadwaita peer only where libadwaita-1-dev is installed (`make adw-carousel`); never installed here.
 adw_cmd="make adw-carousel && swift build -c release --static-swift-stdlib --product segue-demo && swift build --product segue-perf && SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3"
@@ -66,7 +70,8 @@ printf '%s\n' "$perf_out" > "$outputs/perf"
 printf '%s\n' "$adw_out" > "$outputs/adw"
 printf '%s\n' "$scale2_out" > "$outputs/scale2"
 printf '%s\n' "$mutter_out" > "$outputs/mutter"
-targets=$(python3 scripts/benchmark-targets.py "$outputs/bench" "$outputs/perf" "$outputs/adw" "$outputs/scale2" "$outputs/mutter")
+printf '%s\n' "$reduced_out" > "$outputs/reduced"
+targets=$(python3 scripts/benchmark-targets.py "$outputs/bench" "$outputs/perf" "$outputs/adw" "$outputs/scale2" "$outputs/mutter" "$outputs/reduced")
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 # Local changes other than BENCHMARKS.md itself (which the redirect below truncates first).
@@ -86,6 +91,15 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
     echo "Command: \`$bench_cmd\`"
     echo
     echo "$bench_out" | sed '1d'
+    echo
+    echo "## Offscreen frame costs with reduced motion"
+    echo
+    echo "Command: \`$reduced_cmd\`"
+    echo
+    echo "The same transitions with the motion preferences of a user who asked for reduced motion: the"
+    echo "tutorials' animators then cross-fade instead of moving, zooming or flipping."
+    echo
+    echo "$reduced_out" | sed '1d' | sed 's/^worst transition median/worst transition median with reduced motion/'
     echo
     echo "## In the compositor"
     echo
@@ -137,6 +151,13 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
         echo "own CPU (\`/proc/PID/task/*/schedstat\`) is read beside each side's. Launch → first frame runs from the"
         echo "launcher's spawn (\`SEGUE_LAUNCH_MONOTONIC_MS\`, CLOCK_MONOTONIC) to just after the first \`wl_surface.commit\`"
         echo "of the window that carried a buffer, on both sides (the peer times it in its \`wl_proxy_marshal_flags\` interposer)."
+        echo
+        echo "The last side of every round is the copy floor (\`meson-helpers/segue-copy-floor.c\`): a C client that maps the"
+        echo "same fullscreen window at the output's scale and, on every frame of the same drag (drawing when segue-demo"
+        echo "would: at once for a motion when no frame callback is pending, else at the callback), memcpy's one full"
+        echo "prepared frame into a free wl_shm buffer, damages all and commits. Its CPU per frame is what any wl_shm client"
+        echo "pays to show a new full-window picture at that cadence; segue-demo's client CPU per frame over it is the"
+        echo "summary line's client/floor (issue 24's target: ≤ 1.25×)."
         echo
         echo "$adw_out" | grep -v '^Mid-drag screenshots'
         echo

@@ -62,6 +62,14 @@ static inline int segue_memfd_create(const char *name) {
     return (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
 }
 
+#include <malloc.h>
+
+/// Returns the free memory at the top and in the middle of malloc's heaps to the system
+/// (malloc_trim(3); the Swift Glibc module does not export <malloc.h>).
+static inline void segue_return_free_memory(void) {
+    malloc_trim(0);
+}
+
 /// Milliseconds on CLOCK_MONOTONIC, the clock Wayland compositors stamp events with.
 static inline double segue_monotonic_ms(void) {
     struct timespec ts;

@@ -48,6 +48,53 @@ extension Canvas {
     }
 }
 
+extension Canvas {
+    /// Draws `image`, its top-left pixel at device pixel `origin`, over the surface at `alpha`
+    /// in one pass, inside the current clip: Cairo's "over" through a constant alpha. An
+    /// `opaque` image at alpha 1 is copied row by row; below 1 it is mixed (destination + (image − destination) × alpha, every channel
+    /// alike: the cross-fade kernel), any other blended by its own alpha scaled by `alpha`.
+    /// False, drawing nothing, when the clip is not whole-pixel rectangles (the caller then
+    /// lets Cairo draw).
+    func drawMixed(_ image: Surface, atDevice origin: (x: Int, y: Int), alpha: Double, opaque: Bool) -> Bool {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        let list = cairo_copy_clip_rectangle_list(cr)
+        cairo_restore(cr)
+        guard let list else { return false }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
+        let rects = (0..<Int(list.pointee.num_rectangles)).map { list.pointee.rectangles[$0] }
+        guard rects.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded()
+                                 && $0.width == $0.width.rounded() && $0.height == $0.height.rounded() }) else { return false }
+        let imageRect = Rect(x: Double(origin.x), y: Double(origin.y), width: Double(image.width), height: Double(image.height))
+        let surfaceRect = Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
+        let weight = UInt32((min(max(alpha, 0), 1) * 256).rounded())
+        let target = surface.data.assumingMemoryBound(to: UInt8.self), source = image.data.assumingMemoryBound(to: UInt8.self)
+        let origin = Point(x: Double(origin.x), y: Double(origin.y))
+        for clip in rects {
+            let piece = Rect(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+                .intersection(imageRect).intersection(surfaceRect)
+            guard !piece.isEmpty, let box = PixelBox(piece, origin: origin, images: [image], target: surface) else { continue }
+            let destination = target + box.targetOffset(surface)
+            if opaque && weight >= 256 {
+                // The tab swipe's pages: pixman's SSE2 blit was its largest share of a frame.
+                for row in 0..<box.height {
+                    (destination + row * surface.stride).update(from: source + box.imageOffset(image) + row * image.stride,
+                                                                count: box.width * 4)
+                }
+            } else if opaque {
+                segue_crossfade_rows(destination, surface.stride, destination, surface.stride,
+                                     source + box.imageOffset(image), image.stride, box.width * 4, box.height, weight)
+            } else {
+                segue_over_with_alpha_rows(destination, surface.stride, source + box.imageOffset(image), image.stride,
+                                           box.width, box.height, weight)
+            }
+            box.markDirty(surface)
+        }
+        return true
+    }
+}
+
 /// A whole-pixel rectangle of the target and where it lies in images placed at `origin`;
 /// nil when it is empty or reaches outside the target or an image.
 private struct PixelBox {

@@ -2,6 +2,9 @@ import Geometry
 import CCairo
 
 extension Canvas {
+    /// Images at least this large (pixels) are copied by rows rather than by pixman's blit.
+    static let largeCopyPixels = 256 * 256
+
     /// Draws `image` scaled to fill `rect` (user space), under the current transform.
     ///
     /// The image's edges are clamped (not faded into transparency) and cut at `rect`, so
@@ -46,11 +49,26 @@ extension Canvas {
     ///
     /// When the current transform is a whole-pixel translation this is Cairo's plain copy
     /// path (a blend per pixel, or a straight copy with `opaque`). Pass `opaque: true` only
-    /// when every pixel of `image` is fully opaque and `alpha` is 1: it then replaces the
-    /// destination (operator "source") instead of blending, which is faster. It is ignored
-    /// otherwise.
+    /// when every pixel of `image` is fully opaque: at `alpha` 1 it then replaces the
+    /// destination (operator "source") instead of blending: for a large image at a whole-pixel
+    /// translation inside a clip of whole-pixel rectangles, one `memcpy` per row.
+    ///
+    /// Below alpha 1, at a whole-pixel translation inside a clip of whole-pixel rectangles, the
+    /// image is blended in one pass by CPixelKernels (``drawMixed(_:atDevice:alpha:opaque:)``):
+    /// Cairo's constant-alpha paint takes pixman's slow general path, and a page fading over
+    /// the window with reduced motion was 3.2× the two-layer composite (issue 24).
     public func draw(_ image: Surface, at origin: Point, alpha: Double = 1, opaque: Bool = false) {
         guard image.width > 0, image.height > 0, alpha > 0 else { return }
+        // An opaque copy pays for the clip lookup only when the image is large: pixman's own
+        // blit is as fast for the many small content caches of a frame.
+        if alpha < 1 || (opaque && image.width * image.height >= Canvas.largeCopyPixels) {
+            let m = transform
+            let x = m.tx + origin.x, y = m.ty + origin.y
+            if m.a == 1, m.d == 1, m.b == 0, m.c == 0, x == x.rounded(), y == y.rounded(),
+               drawMixed(image, atDevice: (Int(x), Int(y)), alpha: alpha, opaque: opaque) {
+                return
+            }
+        }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_new_path(cr)

@@ -34,6 +34,8 @@ public final class FrameStats {
     /// Subsurfaces and their buffers alive after the latest frame (they must not pile up).
     private var layerSurfaces = 0
     private var layerBuffers = 0
+    /// The window's own wl_shm buffers alive (one once idle: the spare one is released).
+    var windowBuffers = 0
     /// Arrival time of the oldest input event not yet shown by a committed frame.
     private var pendingInput: Double?
     private var inputEvents = 0
@@ -156,6 +158,7 @@ public final class FrameStats {
             ("layer_bytes_copied", "\(layerBytesCopied)"),
             ("layer_surfaces", "\(layerSurfaces)"),
             ("layer_buffers", "\(layerBuffers)"),
+            ("window_buffers", "\(windowBuffers)"),
             ("cpu_ms", fmt(cpu)),
             ("voluntary_ctxt_switches", "\(status.voluntary)"),
             ("rss_kb", "\(status.rssKB)"),

@@ -76,6 +76,8 @@ final class ShmBufferPool {
     private let shm: OpaquePointer
     private var buffers: [ShmBuffer] = []
     private var staleBuffers: [ShmBuffer] = []
+    /// The buffer holding the newest frame: the one kept when spare buffers go.
+    private weak var lastAttached: ShmBuffer?
 
     init(shm: OpaquePointer) {
         self.shm = shm
@@ -99,12 +101,26 @@ final class ShmBufferPool {
     func markAttached(_ buffer: ShmBuffer, damage: Rect) {
         buffer.isBusy = true
         buffer.staleRegion = nil
+        lastAttached = buffer
         for other in buffers where other !== buffer {
             other.staleRegion = other.staleRegion.map { $0.union(damage) } ?? damage
         }
     }
 
     var allocatedCount: Int { buffers.count }
+
+    /// Buffers that ``releaseSpareBuffers()`` would destroy: neither held by the compositor nor
+    /// holding the newest frame.
+    var spareCount: Int { buffers.filter { !$0.isBusy && $0 !== lastAttached }.count }
+
+    /// Destroys the spare buffers (see ``spareCount``): a window that is not drawing needs only
+    /// its newest frame. The next frame that finds no free buffer makes a new one, which costs
+    /// its page faults and a full repaint then.
+    func releaseSpareBuffers() {
+        let spare = buffers.filter { !$0.isBusy && $0 !== lastAttached }
+        for buffer in spare { buffer.destroy() }
+        buffers.removeAll { buffer in spare.contains { $0 === buffer } }
+    }
 
     /// Retired buffers the compositor still holds: the pool must live until they are released
     /// (each one's listener finds it through an unretained pointer).

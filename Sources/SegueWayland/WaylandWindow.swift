@@ -119,6 +119,8 @@ final class WaylandWindow: WindowHost {
 
     /// Commits that attached a new buffer (the others only ask for the next frame callback).
     var framesDrawn = 0
+    /// Frames were drawn since the idle work last returned memory (``releaseIdleMemory()``).
+    var drewSinceMemoryReleased = false
     /// Collects figures for `segue-demo --stats`.
     var stats: FrameStats?
     /// Called once after the first buffer is committed.

@@ -26,7 +26,7 @@ struct BenchOptions: ParsableCommand {
     var rssTransitions = 1000
 
     @Option(name: .customLong("only"),
-            help: ArgumentHelp("Only the transitions whose names contain TEXT (no ablation or memory sections).", valueName: "TEXT"))
+            help: ArgumentHelp("Only the transitions whose names contain TEXT (no ablation or memory sections); empty: all of them.", valueName: "TEXT"))
     var only: String?
 
     @Option(name: .customLong("frames-to"),
@@ -49,6 +49,13 @@ let repeats = options.repeats
 let rssTransitions = options.rssTransitions
 /// Only the transitions whose names contain this (and no ablation or memory sections).
 let only = options.only
+
+/// Whether `--only` keeps the transition called `name` (an empty filter keeps every one:
+/// Swift's `contains("")` is false).
+func selected(_ name: String) -> Bool {
+    guard let only, !only.isEmpty else { return true }
+    return name.contains(only)
+}
 /// Where to keep a few frames of each transition (nil: nowhere).
 let framesDirectory = options.framesDirectory
 
@@ -194,7 +201,7 @@ MainActor.assumeIsolated {
     print("60 Hz steps from the click to the end of the transition; all frames of every repeat counted.\n")
 
     let logical = Size(width: 1280, height: 800)
-    let scenarios = ScenarioFinder.find(size: logical).filter { only == nil || $0.name.contains(only!) }
+    let scenarios = ScenarioFinder.find(size: logical).filter { selected($0.name) }
     var slideMedians1x: [Double] = []
     var composite1x = 0.0
     for scale in [1.0, 2.0] {
@@ -206,7 +213,7 @@ MainActor.assumeIsolated {
         print("reference, same run: memcpy of one frame \(ms(copy)) ms; two-layer full-window Cairo composite (over) \(ms(composite)) ms\n")
         print("| transition | frames | median ms | p99 ms | median ÷ two-layer | median ÷ memcpy | content redraws after 1st frame (any view) |")
         print("|---|---:|---:|---:|---:|---:|---:|")
-        if only == nil || "tab swipe (held drag)".contains(only!) {
+        if selected("tab swipe (held drag)") {
             let swipe = measureSwipe(size: logical, scale: scale, repeats: repeats)
             let m = median(swipe)
             if scale == 1 { slideMedians1x.append(m) }

@@ -18,6 +18,25 @@ struct PeerSetting {
     var measuresSubsurfaces: Bool { isDefault || compositor == .mutter }
 }
 
+/// What a side of the comparison runs.
+private enum SideKind {
+    /// libadwaita's AdwCarousel.
+    case peer
+    /// segue-demo (with or without subsurfaces).
+    case segue
+    /// segue-copy-floor: one full-window memcpy per frame, nothing else.
+    case floor
+
+    /// Which side wrote a stats snapshot: each peer names its renderer, segue-demo none.
+    init(_ run: PerformanceRun) {
+        switch run.final.strings["renderer"] {
+        case nil: self = .segue
+        case "memcpy": self = .floor
+        default: self = .peer
+        }
+    }
+}
+
 /// One client measured in every round.
 private struct Side {
     var name: String
@@ -35,6 +54,12 @@ private struct Side {
 /// buffer or moved promoted layers). The compositor's own CPU (schedstat, all threads) is read
 /// beside each, and the whole system (client + compositor) is the headline.
 ///
+/// The last side of every round is the copy floor (`segue-copy-floor`, meson-helpers): a client
+/// that maps the same fullscreen window in the same compositor and, for every frame of the same
+/// drag, memcpy's one full prepared frame into its wl_shm buffer, damages all and commits. Its
+/// CPU per frame is the least any wl_shm client pays to show a new full-window picture; segue's
+/// client CPU per frame over the floor's is issue 24's target (≤ 1.25×).
+///
 /// Settings: weston (pixman, kiosk shell, 1280×800, `repaint-window=16`, the test plugin) at
 /// output scale 1, where a third side, the same segue-demo with `SEGUE_SUBSURFACES=1`, shows what
 /// subsurfaces change; weston at output scale 2 (`--scale 2`, 2560×1600 device pixels); mutter
@@ -42,7 +67,7 @@ private struct Side {
 /// fullscreen), with the subsurfaces side too. Rounds rotate which side goes first. The output ends with exactly one summary
 /// line; in the default setting, for scripts:
 ///
-///     bench-adw: whole-system per frame segue X ms, libadwaita Y ms, ratio Z×; client ratio W×; fps A vs B
+///     bench-adw: whole-system per frame segue X ms, libadwaita Y ms, ratio Z×; client ratio W×; client/floor F×; fps A vs B
 ///
 /// segue-demo runs without `--trace` here (the peer writes no trace either).
 func compareWithAdwCarousel(rounds: Int, setting: PeerSetting) throws {
@@ -57,6 +82,8 @@ func compareWithAdwCarousel(rounds: Int, setting: PeerSetting) throws {
     guard FileManager.default.isExecutableFile(atPath: peer.path) else {
         throw HarnessError("\(peer.path) is not built: run `make adw-carousel` (installs libadwaita-1-dev)")
     }
+    try Paths.requireBuilt([Paths.copyFloor], demo: nil)
+    let floor = HeadlessSession.Client(path: Paths.copyFloor, arguments: [], environment: [:])
     try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
     func shot(_ name: String) -> String { Paths.artifacts + "/\(name)\(setting.fileSuffix)-mid-swipe.png" }
 
@@ -79,6 +106,9 @@ func compareWithAdwCarousel(rounds: Int, setting: PeerSetting) throws {
             try run(nil, shot("segue-subsurfaces"), ["SEGUE_SUBSURFACES": "1"], name: "perfLayered")
         })
     }
+    sides.append(Side(name: "copy floor (`segue-copy-floor`: one full-window memcpy per frame)", shot: shot("copy-floor")) {
+        try run(floor, shot("copy-floor"), name: "perfFloor")
+    })
 
     // runs[side][round]; round r starts with side r mod n.
     var runs = Array(repeating: [PerformanceRun](), count: sides.count)
@@ -105,9 +135,10 @@ func compareWithAdwCarousel(rounds: Int, setting: PeerSetting) throws {
     printReport(sides: sides, runs: runs, orders: orders, setting: setting, bufferCheck: bufferCheck)
 }
 
-/// "libadwaita" for the peer, "segue" / "segue with subsurfaces" for the others.
+/// "libadwaita" for the peer, "floor" for the copy floor, "segue" / "segue with subsurfaces" for the others.
 private func shortName(_ name: String) -> String {
     if name.hasPrefix("libadwaita") { return "libadwaita" }
+    if name.hasPrefix("copy floor") { return "floor" }
     return name.contains("subsurfaces") ? "segue with subsurfaces" : "segue"
 }
 
@@ -148,6 +179,11 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
                          bufferCheck: String?) {
     func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
     func ratio(_ a: Double, _ b: Double) -> Double { a / max(0.001, b) }
+    func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
     func pooled(_ runs: [PerformanceRun], _ cpu: (PerformanceRun) -> Double) -> Double {
         runs.map(cpu).reduce(0, +) / max(1, runs.map(\.swipeFramesDrawn).reduce(0, +))
     }
@@ -179,6 +215,15 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
         print(line)
     }
     print()
+    // The copy floor: the client's CPU per frame over the floor's, pooled as above and round by round.
+    let floor = sides.count - 1, segue = 1, adw = 0
+    let floorRatios = runs[segue].indices.map { ratio(runs[segue][$0].swipeCPUPerFrame, runs[floor][$0].swipeCPUPerFrame) }
+    print("Copy floor: segue-demo's client CPU per frame is \(f(ratio(client[segue], client[floor])))× the floor's"
+        + " (all rounds pooled; round by round median \(f(median(floorRatios)))×, range \(f(floorRatios.min() ?? 0))–\(f(floorRatios.max() ?? 0))×;"
+        + " issue 24's target ≤ 1.25×). The floor maps the same fullscreen window in the same \(compositor) and, on every frame of the"
+        + " same drag, memcpy's one full prepared frame (\(Int(runs[floor].last!.final["buffer_width"]))×\(Int(runs[floor].last!.final["buffer_height"]))"
+        + " device pixels) into a free wl_shm buffer, damages all and commits: what any wl_shm client pays to show a new full-window picture.")
+    print()
     // What the compositor's own pacing allows, so a frame rate under 60 is read for what it is.
     let refresh = runs[1].map { $0.final["output_refresh_ms"] }.max() ?? 0
     let refreshText = refresh > 0 ? "\(f(refresh, 3)) ms" : "none reported"
@@ -198,11 +243,6 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
     print()
 
     // Launch and memory: medians over the rounds, with the range.
-    func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
     func spread(_ values: [Double], _ digits: Int, _ unit: String) -> String {
         "\(f(median(values), digits)) \(unit) (\(f(values.min() ?? 0, digits))–\(f(values.max() ?? 0, digits)))"
     }
@@ -222,7 +262,7 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
         $0.launched.values["launch_to_first_frame_ms"]
     }
     figure("main() → first frame", "", 1, "ms") { $0.launched.values["main_to_first_frame_ms"] }
-    figure("RSS at exit (VmRSS)", "segue ≤ 1×", 0, "kB") { $0.final.values["rss_kb"] }
+    figure("RSS at exit (VmRSS)", "segue ≤ 1.1×", 0, "kB") { $0.final.values["rss_kb"] }
     print()
     print("Launch is timed from the launcher's spawn (`SEGUE_LAUNCH_MONOTONIC_MS`, CLOCK_MONOTONIC) to just after"
         + " the `wl_surface.commit` of \(firstFrame) that carried a buffer: segue-demo's FrameStats, the peer's interposed"
@@ -237,8 +277,8 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
     print()
     var header = "| round (order) | libadwaita |"
     for index in sides.indices.dropFirst() { header += " \(sides[index].name) | ÷ libadwaita |" }
-    print(header)
-    print("|---|---:|" + String(repeating: "---:|---:|", count: sides.count - 1))
+    print(header + " segue ÷ floor |")
+    print("|---|---:|" + String(repeating: "---:|---:|", count: sides.count - 1) + "---:|")
     for round in runs[0].indices {
         let adw = runs[0][round]
         var line = "| \(round + 1) (\(orders[round])) | \(f(adw.swipeCPUPerFrame, 3)) ms (\(Int(adw.swipeFramesDrawn)) frames) |"
@@ -246,7 +286,7 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
             let run = runs[index][round]
             line += " \(f(run.swipeCPUPerFrame, 3)) ms (\(Int(run.swipeFramesDrawn)) frames) | \(f(ratio(run.swipeCPUPerFrame, adw.swipeCPUPerFrame)))× |"
         }
-        print(line)
+        print(line + " \(f(floorRatios[round]))× |")
     }
     print()
 
@@ -262,8 +302,14 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
     func relative(_ path: String) -> String {
         path.hasPrefix(Paths.root + "/") ? String(path.dropFirst(Paths.root.count + 1)) : path
     }
-    func isPeer(_ run: PerformanceRun) -> Bool { run.final.strings["renderer"] != nil }
-    row("client") { relative(isPeer($0) ? Paths.adwCarousel : Paths.demo) }
+    func isPeer(_ run: PerformanceRun) -> Bool { SideKind(run) != .segue }
+    row("client") {
+        switch SideKind($0) {
+        case .peer: relative(Paths.adwCarousel)
+        case .segue: relative(Paths.demo)
+        case .floor: relative(Paths.copyFloor)
+        }
+    }
     row("held drag: duration (less the mid-drag capture's pause)") { "\(f($0.swipeSeconds)) s (\(f($0.captureSeconds)) s)" }
     row("held drag: commits of the window's surface") { "\(Int($0.swipeCommits))" }
     row("held drag: frames drawn (commits with a new buffer or moved layers)") { "\(Int($0.swipeFramesDrawn)) (\(f($0.swipeFrameRate, 1)) per s)" }
@@ -277,7 +323,7 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
     row("held drag: process CPU, user + system (getrusage)") { "\(f($0.swipeCPUms, 1)) ms" }
     row("held drag: CPU per frame drawn") { "\(f($0.swipeCPUPerFrame, 3)) ms" }
     row("held drag: bytes painted into the window's buffers per frame") {
-        isPeer($0) ? "–" : "\(Int(($0.swipeEnd["painted_bytes"] - $0.swipeStart["painted_bytes"]) / max(1, $0.swipeFramesDrawn)))"
+        SideKind($0) == .peer ? "–" : "\(Int(($0.swipeEnd["painted_bytes"] - $0.swipeStart["painted_bytes"]) / max(1, $0.swipeFramesDrawn)))"
     }
     if setting.measuresSubsurfaces {
         row("held drag: layer pixels copied into subsurface buffers (bytes)") {
@@ -303,8 +349,7 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
     print()
     print("Mid-drag screenshots (round \(lastRound)): " + sides.map { "`\(relative($0.shot))`" }.joined(separator: ", ") + ".")
     print()
-    let segue = 1, adw = 0
     print("\(setting.summaryPrefix): whole-system per frame segue \(f(client[segue] + server[segue], 3)) ms,"
         + " libadwaita \(f(client[adw] + server[adw], 3)) ms, ratio \(f(ratio(client[segue] + server[segue], client[adw] + server[adw])))×;"
-        + " client ratio \(f(ratio(client[segue], client[adw])))×; fps \(f(rate(runs[segue]), 1)) vs \(f(rate(runs[adw]), 1))")
+        + " client ratio \(f(ratio(client[segue], client[adw])))×; client/floor \(f(ratio(client[segue], client[floor])))×; fps \(f(rate(runs[segue]), 1)) vs \(f(rate(runs[adw]), 1))")
 }

@@ -37,6 +37,41 @@ struct ImageDrawingTests {
         #expect(surface.bytes(x: 6, y: 6)[0] == 255)
     }
 
+    /// Porter and Duff's "over" through a constant alpha, on premultiplied channels:
+    /// d' = s·α + d·(1 − s.alpha·α). Drawn 1:1 at a whole-pixel translation inside two clip
+    /// rectangles (CPixelKernels' one-pass path), every pixel is within two levels of the
+    /// formula, and nothing outside the clip changes.
+    @Test(arguments: [(false, 0.25), (false, 0.5), (false, 0.8), (true, 0.3), (true, 0.7)])
+    func constantAlphaDrawIsOverThroughThatAlpha(translucent: Bool, alpha: Double) {
+        let image = Fixture.image(width: 37, height: 23, translucent: translucent, seed: 7)
+        let background = Fixture.image(width: 60, height: 40, translucent: true, seed: 3)
+        let surface = Surface(width: 60, height: 40)
+        surface.copy(from: background)
+        let canvas = Canvas(surface: surface)
+        let clips = [Rect(x: 0, y: 0, width: 30, height: 40), Rect(x: 30, y: 12, width: 30, height: 20)]
+        canvas.clip(toDeviceRects: clips)
+        canvas.translate(x: 9, y: 4)
+        canvas.draw(image, at: Point(x: 2, y: 3), alpha: alpha, opaque: !translucent)
+        var worst = 0
+        for y in 0..<40 {
+            for x in 0..<60 {
+                let d = background.premultiplied(x: x, y: y)
+                let inImage = (11..<48).contains(x) && (7..<30).contains(y)
+                let inClip = clips.contains { $0.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
+                guard inImage && inClip else {
+                    #expect(surface.premultiplied(x: x, y: y) == d, "pixel (\(x), \(y)) outside the clip or image changed")
+                    continue
+                }
+                let s = image.premultiplied(x: x - 11, y: y - 7).map { Double($0) }
+                // [a, r, g, b]: the source's alpha is s[0].
+                let expected = zip(s, d).map { Int(($0 * alpha + Double($1) * (1 - s[0] / 255 * alpha)).rounded()) }
+                let got = surface.premultiplied(x: x, y: y)
+                worst = max(worst, zip(expected, got).map { abs($0 - $1) }.max()!)
+            }
+        }
+        #expect(worst <= 2, "largest difference from the formula: \(worst) levels")
+    }
+
     @Test func drawInRectScalesToFill() {
         let image = Fixture.solid(width: 4, height: 2, color: Color(hex: 0x2040c0))
         let surface = Surface(width: 40, height: 40)

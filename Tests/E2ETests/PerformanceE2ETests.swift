@@ -35,8 +35,50 @@ struct PerformanceE2ETests {
         // Each latency sample is a committed frame that showed pointer input.
         #expect(run.final["latency_samples"] >= 1)
 
+        // Idle, the window keeps only the buffer on screen: after the launch (before the 3 s
+        // idle phase) and a second after the drag's release (its settle long over).
+        #expect(run.idleEnd["window_buffers"] == 1, "\(run.idleEnd["window_buffers"]) window buffers while idle")
+        #expect(run.final["window_buffers"] == 1, "\(run.final["window_buffers"]) window buffers after the drag")
+
         // SIGTERM: the stats are written and the app exits cleanly.
         #expect(run.exitStatus == 0)
         #expect(run.final["frames_drawn"] >= run.swipeEnd["frames_drawn"])
+    }
+
+    /// The copy floor of `segue-perf --peer adw` (meson-helpers/segue-copy-floor): whatever its
+    /// CPU, it must do what it stands for, at the output's scale: every frame of the held drag is
+    /// one new buffer holding one full window's worth of copied pixels, every frame callback is
+    /// answered, and the output really moves.
+    @Test func copyFloorCopiesOneFullFrameForEveryFrameOfTheDrag() throws {
+        let width = 1280, height = 800, scale = 2
+        let floor = HeadlessSession.Client(path: Paths.copyFloor, arguments: [], environment: [:])
+        try Paths.requireBuilt([Paths.copyFloor], demo: nil)
+        let shot = Paths.artifacts + "/copy-floor-test-mid-swipe.png"
+        let run = try PerformanceRun.run(width: width, height: height, scale: scale, client: floor,
+                                         captureMidSwipe: shot, trace: false)
+        print("measured: \(run.swipeFramesDrawn) frames, \(run.swipeCallbacks) callbacks in the \(run.swipeSeconds) s drag")
+
+        // wl_output.scale 2 over a 1280×800 logical output: 2560×1600 device pixels, buffer scale 2.
+        #expect(run.final["buffer_width"] == Double(width * scale))
+        #expect(run.final["buffer_height"] == Double(height * scale))
+        #expect(run.final["buffer_scale"] == Double(scale))
+        // Idle: nothing drawn.
+        #expect(run.idleFrames == 0, "\(run.idleFrames) commits while idle")
+        // Dragging: frames were drawn, each a commit with a new buffer, and every frame callback
+        // was answered by one (the first frame after the press needs none).
+        #expect(run.swipeFramesDrawn >= 1)
+        #expect(run.swipeFramesDrawn == run.swipeCommits)
+        #expect((-1...2).contains(run.swipeCommits - run.swipeCallbacks),
+                "\(run.swipeCallbacks) frame callbacks but \(run.swipeCommits) commits while dragging")
+        // Each frame copied one full window: 4 bytes per device pixel.
+        let painted = run.swipeEnd["painted_bytes"] - run.swipeStart["painted_bytes"]
+        #expect(painted == run.swipeFramesDrawn * Double(width * scale * height * scale * 4),
+                "\(painted) bytes painted in \(run.swipeFramesDrawn) frames")
+        // Halfway through the drag (from 80 % to 10 % of the width) the picture moved by 35 % of
+        // the window, the next page coming in over that much: well over a tenth of the output
+        // changed since the press.
+        let changed = try #require(run.midSwipeChangedFraction)
+        #expect(changed > 0.1, "only \(changed * 100) % of the output changed mid-drag")
+        #expect(run.exitStatus == 0)
     }
 }

@@ -28,6 +28,15 @@ void segue_fade_to_colour_rows(uint8_t *dst, ptrdiff_t dst_stride,
                                const uint8_t *src, ptrdiff_t src_stride,
                                size_t width, size_t height, uint32_t colour, unsigned weight);
 
+/// dst = src · weight / 256 + dst · (255 − that alpha) / 255, pixel by pixel: `src` drawn over
+/// `dst` with a constant alpha (Cairo's operator "over" through a constant mask) in one pass,
+/// where pixman takes its slow general path for the constant mask. `src` may be translucent
+/// (premultiplied); byte 3 of each pixel in memory (little-endian ARGB32) is its alpha.
+/// `weight` is clamped to 0…256.
+void segue_over_with_alpha_rows(uint8_t *dst, ptrdiff_t dst_stride,
+                                const uint8_t *src, ptrdiff_t src_stride,
+                                size_t width, size_t height, unsigned weight);
+
 /// Scales an image with the bilinear filter as pixman samples it (7-bit weights, edges clamped
 /// as Cairo's pad extend), writing every pixel of a `width` × `height` block of `dst`
 /// (replacing it: for an opaque image). Destination pixel (i, j) samples the source at

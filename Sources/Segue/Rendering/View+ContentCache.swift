@@ -53,8 +53,7 @@ extension View {
            Double(contentCache.height) == frame.height * deviceScale {
             canvas.transform = AffineTransform(translationX: m.tx, y: m.ty)
             canvas.draw(contentCache, at: .zero, alpha: alpha,
-                        opaque: alpha >= 1 && (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0
-                            && features.contains(.opaqueCopy))
+                        opaque: (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0 && features.contains(.opaqueCopy))
             canvas.transform = m
         } else {
             // Scaled while it animates: bilinear, as Core Animation filters layer contents.
