@@ -21,7 +21,7 @@ TEST_PACKAGES = sway grim wtype \
 	at-spi2-core python3-pyatspi orca xwayland x11-xkb-utils x11-xserver-utils
 HELPERS = meson-helpers/build
 
-.PHONY: print-packages deps test-deps helpers build translations merge-asset-translations test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter \
+.PHONY: print-packages deps test-deps helpers build translations merge-asset-translations test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter bench-adw-mutter48 \
 	release install uninstall check-assets test-asan examples docs check-ports trixie-root test-desktops
 
 ## The one list of Debian packages, for .ci/run (which installs them on a fresh machine).
@@ -233,6 +233,14 @@ bench-adw-mutter: helpers $(ADW_CAROUSEL)
 	$(SWIFT) build $(RELEASE) --product segue-demo
 	$(SWIFT) build --product segue-perf
 	SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --compositor mutter
+
+## The same side by side in mutter 48, in the Debian 13 lane's root (make trixie-root): its
+## headless mutter offers dmabuf, so segue-demo promotes its layers by default there; the
+## third side runs it with SEGUE_SUBSURFACES=0.
+bench-adw-mutter48: helpers trixie-root $(ADW_CAROUSEL)
+	$(SWIFT) build $(RELEASE) --product segue-demo
+	$(SWIFT) build --product segue-perf
+	SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --compositor mutter48
 
 clean:
 	rm -rf .build $(HELPERS) artifacts bench/adw-carousel/build

@@ -38,6 +38,7 @@ scale2_cmd="$adw_cmd --scale 2"
 mutter_cmd="$adw_cmd --compositor mutter"
 scale2_out=""
 mutter_out=""
+mutter48_out=""
 mutter_missing=""
 for tool in mutter pipewire wireplumber gst-launch-1.0 dbus-daemon; do
     command -v "$tool" >/dev/null 2>&1 || mutter_missing="$mutter_missing $tool"
@@ -48,6 +49,10 @@ if pkg-config --exists libadwaita-1 2>/dev/null; then
     scale2_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3 --scale 2)
     if [ -z "$mutter_missing" ]; then
         mutter_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3 --compositor mutter)
+    fi
+    # mutter 48 in the Debian 13 lane's root (make trixie-root), where the app promotes by default.
+    if scripts/trixie-root.sh >/dev/null 2>&1; then
+        mutter48_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3 --compositor mutter48)
     fi
 fi
 
@@ -70,8 +75,9 @@ printf '%s\n' "$perf_out" > "$outputs/perf"
 printf '%s\n' "$adw_out" > "$outputs/adw"
 printf '%s\n' "$scale2_out" > "$outputs/scale2"
 printf '%s\n' "$mutter_out" > "$outputs/mutter"
+printf '%s\n' "$mutter48_out" > "$outputs/mutter48"
 printf '%s\n' "$reduced_out" > "$outputs/reduced"
-targets=$(python3 scripts/benchmark-targets.py "$outputs/bench" "$outputs/perf" "$outputs/adw" "$outputs/scale2" "$outputs/mutter" "$outputs/reduced")
+targets=$(python3 scripts/benchmark-targets.py "$outputs/bench" "$outputs/perf" "$outputs/adw" "$outputs/scale2" "$outputs/mutter" "$outputs/reduced" "$outputs/mutter48")
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 # Local changes other than BENCHMARKS.md itself (which the redirect below truncates first).
@@ -193,6 +199,22 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
         else
             echo "Not measured in this run: missing${mutter_missing:- nothing} (apt-get install mutter pipewire pipewire-bin"
             echo "wireplumber gstreamer1.0-pipewire gstreamer1.0-tools python3-dbus python3-gi). Command: \`$mutter_cmd\`"
+        fi
+        echo
+        echo "### In headless mutter 48 (GNOME 48, the Debian 13 lane): the promoted path"
+        echo
+        if [ -n "$mutter48_out" ]; then
+            echo "Command: \`$adw_cmd --compositor mutter48\`"
+            echo
+            echo "The same sides in mutter 48 from the trixie root \`make trixie-root\` builds (the bookworm-built clients on"
+            echo "the host, mutter, its bus, pipewire and the driver in the root). mutter 48 offers \`zwp_linux_dmabuf_v1\`,"
+            echo "so segue-demo's default promotes its pages to subsurfaces during the swipe (a pure move copies no"
+            echo "pixels in the client); the third side is the same app with \`SEGUE_SUBSURFACES=0\`. There is no GPU here:"
+            echo "mutter composites with llvmpipe, so what promotion moves into the compositor is paid in its CPU too."
+            echo
+            echo "$mutter48_out" | grep -v '^Mid-drag screenshots'
+        else
+            echo "Not measured in this run: the Debian 13 root is not there (\`make trixie-root\`)."
         fi
     else
         echo "Not measured in this run: libadwaita-1-dev is not installed (it is not needed by the build, the tests"

@@ -159,7 +159,7 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
     /// Presses at once (mutter stamps the event: `ms` has nothing to stamp).
     public func dragPress(afterMs ms: UInt32) throws { try mutter.press(afterMs: 0) }
     /// The next screen-cast frame as a PNG.
-    public func capture(to path: String) throws { try mutter.send("capture \(path)") }
+    public func capture(to path: String) throws { try mutter.capture(to: path) }
     /// Screen-cast frames until two in a row are equal.
     public func stableScreenshot(timeout: Double) throws -> Surface { try mutter.stableScreenshot(timeout: timeout) }
     /// Moves the pointer to the bottom-right corner.

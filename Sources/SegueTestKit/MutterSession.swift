@@ -271,6 +271,15 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         try Surface.loadPNG(from: capture().path)
     }
 
+    /// Writes the screen now to `path` (a PNG), wherever the driver runs: in a root it writes
+    /// into the runtime directory, which the host sees too, and the file is moved from there.
+    public func capture(to path: String) throws {
+        guard root != .host else { _ = try send("capture \(path)"); return }
+        let shot = try capture().path
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: shot, toPath: path)
+    }
+
     /// Captures into a file in the runtime directory; returns its path and its bytes (the
     /// driver encodes equal frames into equal files, so equal bytes are an equal screen).
     private func capture() throws -> (path: String, bytes: Data) {

@@ -87,14 +87,16 @@ public struct PerformanceRun: Sendable {
         return try measure(session, swipe: swipe ?? .standard(width: width), captureMidSwipe: captureMidSwipe)
     }
 
-    /// The same script in headless mutter 43 (``MutterPerformanceSession``): the client opens
+    /// The same script in headless mutter 43, or 48 with `root` the Debian 13 lane's
+    /// (``MutterPerformanceSession``): the client opens
     /// a normal window (launch → first frame is measured on it), goes fullscreen on F11, then
     /// idles and takes the same drag, paced in real time (mutter stamps injected events itself).
     public static func runInMutter(width: Int = 1280, height: Int = 800, client: HeadlessSession.Client? = nil,
                                    swipe: Swipe? = nil, captureMidSwipe: String? = nil,
-                                   environment: [String: String] = [:], name: String = #function) throws -> PerformanceRun {
+                                   environment: [String: String] = [:], root: CompositorRoot = .host,
+                                   name: String = #function) throws -> PerformanceRun {
         let session = try MutterPerformanceSession(width: width, height: height, client: client,
-                                                   environment: environment, name: name)
+                                                   environment: environment, root: root, name: name)
         defer { session.stop() }
         try session.waitForFullscreenClient()
         return try measure(session, swipe: swipe ?? .standard(width: width), captureMidSwipe: captureMidSwipe,

@@ -13,9 +13,15 @@ struct PeerSetting {
         isDefault ? "bench-adw" : "bench-adw \(compositor.rawValue)" + (scale == 1 ? "" : " scale \(scale)")
     }
     var fileSuffix: String { isDefault ? "" : "-\(compositor.rawValue)" + (scale == 1 ? "" : "-scale\(scale)") }
-    /// Whether a third side runs segue-demo with `SEGUE_SUBSURFACES=1`: in weston at scale 1
-    /// and in mutter (which promotes by itself only with dmabuf, not offered headless here).
-    var measuresSubsurfaces: Bool { isDefault || compositor == .mutter }
+    /// Whether a third side runs segue-demo with its layer promotion the other way round: in
+    /// weston at scale 1 and in mutter 43 with `SEGUE_SUBSURFACES=1` (they offer no dmabuf, so the
+    /// default does not promote), in mutter 48 (dmabuf offered: the default promotes) with
+    /// `SEGUE_SUBSURFACES=0`.
+    var measuresSubsurfaces: Bool { isDefault || compositor.isMutter }
+    /// Whether the app's default promotes layers here (the compositor offers dmabuf).
+    var defaultPromotes: Bool { compositor == .mutter48 }
+    /// The mutter in use, named.
+    var mutterName: String { compositor == .mutter48 ? "mutter 48" : "mutter 43" }
 }
 
 /// What a side of the comparison runs.
@@ -73,7 +79,7 @@ private struct Side {
 func compareWithAdwCarousel(rounds: Int, setting: PeerSetting) throws {
     let width = 1280, height = 800
     let swipe = PerformanceRun.Swipe(fromX: 1000, toX: 280, steps: 120, intervalMs: 16)
-    let mutter = setting.compositor == .mutter
+    let mutter = setting.compositor.isMutter
     // In mutter the peer opens a normal window as segue-demo does, and both go fullscreen on F11.
     let peer = HeadlessSession.Client(path: Paths.adwCarousel, arguments: mutter ? ["--windowed"] : [], environment: [
         "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1",
@@ -91,7 +97,8 @@ func compareWithAdwCarousel(rounds: Int, setting: PeerSetting) throws {
              name: String) throws -> PerformanceRun {
         if mutter {
             return try PerformanceRun.runInMutter(width: width, height: height, client: client, swipe: swipe,
-                                                  captureMidSwipe: shot, environment: environment, name: name)
+                                                  captureMidSwipe: shot, environment: environment,
+                                                  root: setting.compositor == .mutter48 ? .trixie : .host, name: name)
         }
         return try PerformanceRun.run(width: width, height: height, scale: setting.scale, client: client, swipe: swipe,
                                       captureMidSwipe: shot, trace: false, environment: environment)
@@ -100,10 +107,13 @@ func compareWithAdwCarousel(rounds: Int, setting: PeerSetting) throws {
         Side(name: "libadwaita", shot: shot("adw-carousel")) { try run(peer, shot("adw-carousel"), name: "perfAdw") },
         Side(name: "segue-demo tab swipe (default)", shot: shot("segue")) { try run(nil, shot("segue"), name: "perfSegue") },
     ]
-    // Subsurfaces in weston at scale 1 and in mutter (weston at scale 2 keeps its rounds short).
+    // Promotion the other way round in weston at scale 1 and in mutter (weston at scale 2 keeps
+    // its rounds short): forced on where the default does not promote, forced off where it does.
     if setting.measuresSubsurfaces {
-        sides.append(Side(name: "segue-demo with subsurfaces (`SEGUE_SUBSURFACES=1`)", shot: shot("segue-subsurfaces")) {
-            try run(nil, shot("segue-subsurfaces"), ["SEGUE_SUBSURFACES": "1"], name: "perfLayered")
+        let on = !setting.defaultPromotes
+        let name = on ? "segue-demo with subsurfaces (`SEGUE_SUBSURFACES=1`)" : "segue-demo without subsurfaces (`SEGUE_SUBSURFACES=0`)"
+        sides.append(Side(name: name, shot: shot("segue-subsurfaces")) {
+            try run(nil, shot("segue-subsurfaces"), ["SEGUE_SUBSURFACES": on ? "1" : "0"], name: "perfLayered")
         })
     }
     sides.append(Side(name: "copy floor (`segue-copy-floor`: one full-window memcpy per frame)", shot: shot("copy-floor")) {
@@ -135,10 +145,12 @@ func compareWithAdwCarousel(rounds: Int, setting: PeerSetting) throws {
     printReport(sides: sides, runs: runs, orders: orders, setting: setting, bufferCheck: bufferCheck)
 }
 
-/// "libadwaita" for the peer, "floor" for the copy floor, "segue" / "segue with subsurfaces" for the others.
+/// "libadwaita" for the peer, "floor" for the copy floor, "segue" / "segue with subsurfaces" /
+/// "segue without subsurfaces" for the others.
 private func shortName(_ name: String) -> String {
     if name.hasPrefix("libadwaita") { return "libadwaita" }
     if name.hasPrefix("copy floor") { return "floor" }
+    if name.contains("without subsurfaces") { return "segue without subsurfaces" }
     return name.contains("subsurfaces") ? "segue with subsurfaces" : "segue"
 }
 
@@ -191,14 +203,14 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
         runs.map(\.swipeFramesDrawn).reduce(0, +) / max(0.001, runs.map(\.swipeSeconds).reduce(0, +))
     }
     let compositor = runs[0][0].compositor
-    let mutter = setting.compositor == .mutter
+    let mutter = setting.compositor.isMutter
     let names = runs[0][0].final.strings
     let adwLabel = "libadwaita \(names["libadwaita"] ?? "?") AdwCarousel (GTK \(names["gtk"] ?? "?"), \(names["renderer"] ?? "?"))"
     func label(_ index: Int) -> String { index == 0 ? adwLabel : sides[index].name }
 
     let client = runs.map { pooled($0, \.swipeCPUms) }
     let server = runs.map { pooled($0, \.westonSwipeCPUms) }
-    let where_ = mutter ? "headless mutter 43 (1280×800, windowed launch, then fullscreen on F11)"
+    let where_ = mutter ? "headless \(setting.mutterName) (1280×800, windowed launch, then fullscreen on F11)"
         : "headless weston" + (setting.scale == 1 ? "" : " at output scale \(setting.scale) (1280×800 logical, 2560×1600 device pixels)")
     let capture = mutter ? "the mid-drag shot is read from mutter's screen cast by the driver, outside mutter"
         : "less the mid-drag capture, a PNG the test plugin writes inside weston"
@@ -228,7 +240,7 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
     let refresh = runs[1].map { $0.final["output_refresh_ms"] }.max() ?? 0
     let refreshText = refresh > 0 ? "\(f(refresh, 3)) ms" : "none reported"
     if mutter {
-        print("Pacing: mutter 43's virtual monitor runs a 60 Hz frame clock (refresh in segue-demo's wp_presentation feedback:"
+        print("Pacing: \(setting.mutterName)'s virtual monitor runs a 60 Hz frame clock (refresh in segue-demo's wp_presentation feedback:"
             + " \(refreshText)); without a GPU it composites with Mesa's llvmpipe (its log: \"Created surfaceless renderer without"
             + " GPU\"), which is most of mutter's CPU per frame, on the same two cores as the client. The screen cast that carries the"
             + " absolute pointer and the screenshots stays on: mutter's copy of each repaint into it is inside mutter's figure, the"

@@ -11,6 +11,7 @@ import SegueTestKit
 ///     segue-perf --peer adw [--rounds N]   # side by side with libadwaita's AdwCarousel (ComparePeer.swift)
 ///     segue-perf --peer adw --scale 2      # the same in weston at output scale 2 (2560×1600 device pixels)
 ///     segue-perf --peer adw --compositor mutter   # the same in headless mutter 43
+///     segue-perf --peer adw --compositor mutter48 # and in mutter 48 (the Debian 13 lane)
 struct PerfOptions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "segue-perf",
@@ -33,11 +34,14 @@ struct PerfOptions: ParsableCommand {
 
     /// The compositors `--compositor` knows.
     enum Compositor: String, ExpressibleByArgument {
-        case weston, mutter
+        case weston, mutter, mutter48
+
+        /// Whether the compositor is a mutter (43 on the host, 48 in the Debian 13 lane's root).
+        var isMutter: Bool { self != .weston }
     }
 
     @Option(name: .customLong("compositor"),
-            help: ArgumentHelp("With --peer: weston (default; pixman, kiosk) or mutter (GNOME's, headless).",
+            help: ArgumentHelp("With --peer: weston (default; pixman, kiosk), mutter (GNOME's mutter 43, headless) or mutter48 (mutter 48 in the Debian 13 root: make trixie-root).",
                                valueName: "NAME"))
     var compositor: Compositor?
 
@@ -52,7 +56,7 @@ struct PerfOptions: ParsableCommand {
             throw ValidationError("--compositor and --scale apply to the side-by-side run: add --peer adw")
         }
         if let scale, ![1, 2].contains(scale) { throw ValidationError("--scale needs 1 or 2, not \(scale)") }
-        if compositor == .mutter, let scale, scale != 1 {
+        if compositor?.isMutter == true, let scale, scale != 1 {
             throw ValidationError("--scale \(scale) is measured in weston only; mutter runs at scale 1")
         }
     }
