@@ -54,7 +54,7 @@ extension Canvas {
     /// translation inside a clip of whole-pixel rectangles, one `memcpy` per row.
     ///
     /// Below alpha 1, at a whole-pixel translation inside a clip of whole-pixel rectangles, the
-    /// image is blended in one pass by CPixelKernels (``drawMixed(_:atDevice:alpha:opaque:)``):
+    /// image is blended in one pass by CPixelKernels (`drawMixed(_:atDevice:alpha:opaque:)`):
     /// Cairo's constant-alpha paint takes pixman's slow general path, and a page fading over
     /// the window with reduced motion was 3.2× the two-layer composite (issue 24).
     public func draw(_ image: Surface, at origin: Point, alpha: Double = 1, opaque: Bool = false) {
