@@ -197,6 +197,19 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         appLog.split(separator: "\n").filter { $0.contains(needle) }.map(String.init)
     }
 
+    /// Waits until the app has sent `request` (an `xdg_toplevel.move` or `.resize`, its line
+    /// ending in `suffix`) and weston has begun the grab it asks for. The request sent is not yet
+    /// the request weston acted on: the injector is another client, so motions injected at once
+    /// can reach weston before the grab does. desktop-shell's grabs take the pointer's focus to
+    /// its own grab surface, so a `wl_pointer.leave` after the request says the grab has begun.
+    public func waitForShellGrab(_ request: String, endingWith suffix: String = "", timeout: Double = 5) throws {
+        try waitFor("the app's \(request)…\(suffix) and weston's grab (the app's pointer leaving)", timeout: timeout) {
+            let lines = appLog.split(separator: "\n")
+            guard let sent = lines.lastIndex(where: { $0.contains(request) && $0.hasSuffix(suffix) }) else { return false }
+            return lines[sent...].contains { $0.contains("wl_pointer") && $0.contains(".leave(") }
+        }
+    }
+
     /// The numbers in the argument list of the last protocol message containing `request`
     /// (e.g. `"xdg_surface@16.set_window_geometry("` → [24, 24, 1024, 700]).
     public func lastProtocolArguments(_ request: String) -> [Double]? {

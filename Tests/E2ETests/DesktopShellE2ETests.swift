@@ -52,13 +52,6 @@ struct DesktopShellE2ETests {
         }
     }
 
-    /// Waits until the app sent a request (its protocol log has a line with `request`).
-    private func waitForRequest(_ session: HeadlessSession, _ request: String, endingWith suffix: String = "") throws {
-        try session.waitFor("the app's \(request)", timeout: 5) {
-            session.protocolLines(request).contains { $0.hasSuffix(suffix) }
-        }
-    }
-
     /// Weston's bindings: Super+Shift+M maximizes, Super+Shift+F makes fullscreen.
     private func superShift(_ session: HeadlessSession, _ key: EvdevKey) throws {
         try session.type(key, holding: [.leftMeta, .leftShift])
@@ -79,9 +72,9 @@ struct DesktopShellE2ETests {
         try session.move(to: press, afterMs: 100)
         try session.press(afterMs: 50)
         // Past the 8 px threshold the app hands the drag to weston (xdg_toplevel.move); the
-        // injector is faster than any hand, so wait for the request before moving on.
+        // injector is faster than any hand, so wait for weston's grab before moving on.
         try session.drag(to: Point(x: press.x + 10, y: press.y + 6), steps: 1)
-        try waitForRequest(session, ".move(wl_seat@")
+        try session.waitForShellGrab(".move(wl_seat@")
         try session.drag(to: Point(x: press.x + 150, y: press.y + 90), steps: 14)
         try session.release(afterMs: 50)
         try session.parkPointer()
@@ -136,7 +129,7 @@ struct DesktopShellE2ETests {
         try session.move(to: grip, afterMs: 100)
         try session.press(afterMs: 50)
         // xdg_toplevel.resize_edge bottom_right = 10.
-        try waitForRequest(session, ".resize(wl_seat@", endingWith: ", 10)")
+        try session.waitForShellGrab(".resize(wl_seat@", endingWith: ", 10)")
         try session.drag(to: Point(x: grip.x - 200, y: grip.y - 100), steps: 20)
         try session.release(afterMs: 50)
         try waitForGeometry(session, width: Self.floatingSize.width - 200, height: Self.floatingSize.height - 100)
@@ -211,7 +204,7 @@ struct DesktopShellE2ETests {
         let grip = Point(x: origin.x + Self.floatingSize.width + 8, y: origin.y + Self.floatingSize.height + 8)
         try session.move(to: grip, afterMs: 100)
         try session.press(afterMs: 50)
-        try waitForRequest(session, ".resize(wl_seat@", endingWith: ", 10)")
+        try session.waitForShellGrab(".resize(wl_seat@", endingWith: ", 10)")
         // 300 motions 4 ms apart: far past the top-left (weston then asks for 1×1), sizes under
         // the minimum, and large ones, in a seeded order.
         var random = SplitMix(seed: 14)

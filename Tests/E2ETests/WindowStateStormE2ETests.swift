@@ -145,9 +145,7 @@ struct WindowStateStormE2ETests {
         let grip = Point(x: origin.x + 1024 + 8, y: origin.y + 700 + 8)
         try session.move(to: grip, afterMs: 100)
         try session.press(afterMs: 50)
-        try session.waitFor("the app's resize request", timeout: 5) {
-            session.protocolLines(".resize(wl_seat@").contains { $0.hasSuffix(", 10)") }
-        }
+        try session.waitForShellGrab(".resize(wl_seat@", endingWith: ", 10)")
         // 2,000 motions 2 ms apart, seeded: past the top-left (weston asks for 1×1), under the
         // minimum, large, and back. Each waits for weston to take it (a roundtrip) and 2 ms
         // more, a few hundred a second: unpaced (~700 a second), weston 10 itself now and then
