@@ -65,9 +65,7 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
                                    name: name)
         do {
             _ = mutter.app?.waitForExit(timeout: 10)
-            guard let pid = Self.pids(withArgument: "--wayland-display=" + mutter.socket).first else {
-                throw HarnessError("mutter's process (--wayland-display=\(mutter.socket)) not found in /proc")
-            }
+            guard let pid = mutter.compositorPID else { throw HarnessError("mutter is not running") }
             mutterPID = pid
             guard var env = Self.environment(of: pid) else { throw HarnessError("cannot read /proc/\(pid)/environ") }
             // mutter in a root names its runtime directory (bus, config) as the root sees it.
@@ -197,10 +195,6 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
     static func fields(_ pid: Int32, _ file: String) -> [String]? {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/\(file)") else { return nil }
         return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    static func pids(withArgument argument: String) -> [Int32] {
-        processIDs().filter { fields($0, "cmdline")?.contains(argument) == true }
     }
 
     static func pids(withEnvironment entry: String) -> [Int32] {

@@ -214,11 +214,13 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         (try? String(contentsOfFile: "\(runtimeDir)/\(name).log", encoding: .utf8)) ?? ""
     }
     public var appLog: String { log("app") }
-    /// mutter's CPU time so far (all its threads; nil once it is gone), to set beside the app's.
-    public func compositorCPU() -> WestonCPU? {
-        guard let mutter = processes.first(where: { $0.name == "mutter" }) else { return nil }
-        return WestonCPU(pid: mutter.process.process.processIdentifier)
+    /// mutter's process (in a root too: `chroot` and `env` exec it in place); nil once stopped.
+    public var compositorPID: Int32? {
+        processes.first { $0.name == "mutter" }?.process.process.processIdentifier
     }
+
+    /// mutter's CPU time so far (all its threads; nil once it is gone), to set beside the app's.
+    public func compositorCPU() -> WestonCPU? { compositorPID.flatMap { WestonCPU(pid: $0) } }
 
     private func logTails() -> String {
         ["mutter", "driver", "pipewire", "wireplumber", "app"].compactMap { name in

@@ -109,15 +109,17 @@ final class ShmBufferPool {
 
     var allocatedCount: Int { buffers.count }
 
-    /// Buffers that ``releaseSpareBuffers()`` would destroy: neither held by the compositor nor
-    /// holding the newest frame.
-    var spareCount: Int { buffers.filter { !$0.isBusy && $0 !== lastAttached }.count }
+    /// The buffers neither held by the compositor nor holding the newest frame.
+    private var spareBuffers: [ShmBuffer] { buffers.filter { !$0.isBusy && $0 !== lastAttached } }
 
-    /// Destroys the spare buffers (see ``spareCount``): a window that is not drawing needs only
-    /// its newest frame. The next frame that finds no free buffer makes a new one, which costs
-    /// its page faults and a full repaint then.
+    /// How many buffers ``releaseSpareBuffers()`` would destroy.
+    var spareCount: Int { spareBuffers.count }
+
+    /// Destroys the spare buffers: a window that is not drawing needs only its newest frame.
+    /// The next frame that finds no free buffer makes a new one, which costs its page faults
+    /// and a full repaint then.
     func releaseSpareBuffers() {
-        let spare = buffers.filter { !$0.isBusy && $0 !== lastAttached }
+        let spare = spareBuffers
         for buffer in spare { buffer.destroy() }
         buffers.removeAll { buffer in spare.contains { $0 === buffer } }
     }
