@@ -294,7 +294,9 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
     }
 
     /// Captures until two shots 80 ms apart are identical: the app and sway have drawn what they had to.
-    public func stableScreenshot(timeout: Double = 6) throws -> Surface {
+    /// The timeout is a wait, not a figure: with every suite running at once (`make test`), a
+    /// 3216×2516 capture and its comparison took seconds each, and 6 s once gave up in CI.
+    public func stableScreenshot(timeout: Double = 15) throws -> Surface {
         let deadline = Date().addingTimeInterval(timeout)
         var previous = try screenshot()
         while Date() < deadline {
