@@ -41,6 +41,18 @@ public final class FrameStats {
     private var inputEvents = 0
     /// `wl_pointer.enter`s received: a test's proof that the pointer reached the window at all.
     private var pointerEnters = 0
+    /// Input received by kind: a test harness confirms that what it injected arrived (a
+    /// compositor may drop input it gets before its virtual device has joined the seat)
+    /// before it looks at the screen for the answer.
+    private var pointerMotions = 0
+    private var pointerButtons = 0
+    private var scrollEvents = 0
+    private var keyEvents = 0
+    private var touchEvents = 0
+    /// Whether everything the window was asked to show is drawn and committed, and no
+    /// animation runs (the window sets it before each snapshot): a held gesture that does not
+    /// move is settled, a settling spring is not.
+    var isSettled = false
     /// Key presses the keyboard's repeat timer made (client-side key repeat), and real ones.
     private var keyRepeats = 0
     private var keyPresses = 0
@@ -70,7 +82,13 @@ public final class FrameStats {
         inputEvents += 1
         switch event.kind {
         case .pointerEnter: pointerEnters += 1
-        case .key(let key) where key.pressed: if key.isRepeat { keyRepeats += 1 } else { keyPresses += 1 }
+        case .pointerMotion: pointerMotions += 1
+        case .pointerButton: pointerButtons += 1
+        case .scroll: scrollEvents += 1
+        case .key(let key):
+            if !key.isRepeat { keyEvents += 1 }
+            if key.pressed { if key.isRepeat { keyRepeats += 1 } else { keyPresses += 1 } }
+        case .touchDown, .touchMotion, .touchUp: touchEvents += 1
         default: break
         }
         if pendingInput == nil { pendingInput = time }
@@ -140,6 +158,12 @@ public final class FrameStats {
             ("output_refresh_ms", fmt(Double(refreshNanoseconds) / 1e6)),
             ("input_events", "\(inputEvents)"),
             ("pointer_enters", "\(pointerEnters)"),
+            ("pointer_motions", "\(pointerMotions)"),
+            ("pointer_buttons", "\(pointerButtons)"),
+            ("scroll_events", "\(scrollEvents)"),
+            ("key_events", "\(keyEvents)"),
+            ("touch_events", "\(touchEvents)"),
+            ("settled", isSettled ? "1" : "0"),
             ("key_presses", "\(keyPresses)"),
             ("key_repeats", "\(keyRepeats)"),
             ("suspended_configures", "\(suspendedConfigures)"),

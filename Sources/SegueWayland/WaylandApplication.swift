@@ -56,9 +56,10 @@ public enum WaylandApplication {
             waylandWindow.stats = stats
             // The loop keeps its handler: the handler must not keep the loop (a cycle the leak
             // checker reports at exit).
-            display.loop.handleSignals([SIGTERM, SIGINT, SIGUSR1]) { [weak loop = display.loop] signal in
+            display.loop.handleSignals([SIGTERM, SIGINT, SIGUSR1]) { [weak loop = display.loop, weak waylandWindow] signal in
                 guard let loop else { return }
                 stats.wakeUps = loop.wakeUps
+                stats.isSettled = waylandWindow?.isSettled ?? false
                 stats.write()
                 if signal != SIGUSR1 { loop.stop(exitCode: 0) }
             }

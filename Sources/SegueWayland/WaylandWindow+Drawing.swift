@@ -22,6 +22,13 @@ extension WaylandWindow {
         }
     }
 
+    /// Everything asked of the window is drawn and committed and no animation runs (a gesture
+    /// held still counts as settled): what `--stats` reports as `settled`, so that a test takes
+    /// its screenshot once the app says it is done, not when the screen merely looks quiet.
+    var isSettled: Bool {
+        isConfigured && framesDrawn > 0 && !needsDraw && !content.needsDisplay && !content.isAnimating
+    }
+
     /// The window's idle work (``Segue/Window/performWhenIdle(_:)``, then
     /// ``releaseIdleMemory()``) may run: the first frame is on screen (launch is not delayed by
     /// it) and nothing waits to be drawn.

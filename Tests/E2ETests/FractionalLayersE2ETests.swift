@@ -46,7 +46,8 @@ struct FractionalLayersE2ETests {
         try session.move(to: try screen(press), afterMs: 100)
         try session.press()
         try session.drag(to: try screen(Point(x: press.x - 80, y: press.y)), steps: 10)
-        usleep(300_000)
+        // The swipe's first frames drawn (the app says so) before the counters are read.
+        try session.waitForAppToSettle()
         let begun = try PerformanceRun.snapshot(session, statsPath: stats)
         let compositorBefore = compositorCPU()
         var x = press.x - 80
@@ -54,8 +55,8 @@ struct FractionalLayersE2ETests {
             x -= step
             try session.move(to: try screen(Point(x: x, y: press.y)), afterMs: 16)
         }
-        // The last motion's frame drawn, before the snapshot reads the counters.
-        usleep(100_000)
+        // The last motion's frame drawn (the app says so), before the snapshot reads the counters.
+        try session.waitForAppToSettle()
         let moved = try PerformanceRun.snapshot(session, statsPath: stats)
         let compositorMs = compositorCPU().flatMap { after in compositorBefore.map { after - $0 } }
         let held = try shot()

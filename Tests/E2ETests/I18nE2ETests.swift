@@ -102,7 +102,7 @@ struct I18nE2ETests {
         let session = try start(Self.hebrew, arguments: ["--slow", "10"])
         defer { session.stop() }
         try session.click(at: DemoLayout.row(0))
-        Thread.sleep(forTimeInterval: 1.5)
+        try session.waitUntil(1.5, afterLatestBegin: 10)
         let mid = try session.screenshot()
         session.keep(mid, as: "i18n-he-push-mid")
         #expect(session.trace.filter { $0.event == .complete }.isEmpty, "the push should still run")

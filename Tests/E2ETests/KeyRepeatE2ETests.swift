@@ -28,14 +28,14 @@ struct KeyRepeatE2ETests {
     }
 
     /// Holds `key` down for `seconds` of real time, releases it, and returns the app's key
-    /// presses and repeats counted from just before the press to 300 ms after the release.
+    /// presses and repeats counted from just before the press to the release's arrival.
     static func hold(_ key: EvdevKey, for seconds: Double, in session: HeadlessSession) throws -> (presses: Int, repeats: Int) {
         let before = try PerformanceRun.snapshot(session)
         try session.key(key, down: true)
         usleep(UInt32(seconds * 1e6))
         session.advance(ms: UInt32(seconds * 1000))
-        try session.key(key, down: false)
-        usleep(300_000)
+        // The release arrived (the app counts it) before the counters are read.
+        try session.confirmedKey(key, down: false)
         let after = try PerformanceRun.snapshot(session)
         return (Int(after["key_presses"] - before["key_presses"]), Int(after["key_repeats"] - before["key_repeats"]))
     }
@@ -89,11 +89,13 @@ struct KeyRepeatE2ETests {
         return info!
     }
 
-    /// The key presses and repeats the app counted between two snapshots, and that none came
-    /// in the half second after `after`.
+    /// The key presses and repeats the app counted from `before` to the release's arrival, and
+    /// that none came in the half second after it.
     static func counts(_ session: some CompositorSession, stats: String, before: PerformanceRun.Snapshot,
                        sourceLocation: SourceLocation = #_sourceLocation) throws -> (presses: Int, repeats: Int) {
-        usleep(300_000)
+        // The press and the release arrived (the app counts both) before the counters are read;
+        // then half a second in which no repeat may come.
+        try session.confirm("the held key's press and release") { $0.keyEvents >= Int(before["key_events"]) + 2 }
         let after = try PerformanceRun.snapshot(session, statsPath: stats)
         usleep(500_000)
         let later = try PerformanceRun.snapshot(session, statsPath: stats)

@@ -57,7 +57,7 @@ struct LayerSurfacesE2ETests {
         try session.press()
         // The first frames of the swipe show the new page and copy both pages' layers once.
         try session.drag(to: Point(x: 620, y: 300), steps: 10)
-        usleep(200_000)
+        try session.waitForAppToSettle()
         let started = try PerformanceRun.snapshot(session)
         for step in 1...60 {
             try session.move(to: Point(x: 620 - Double(step) * 8, y: 300), afterMs: 16)

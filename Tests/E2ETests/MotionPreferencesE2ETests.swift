@@ -54,9 +54,9 @@ struct MotionPreferencesE2ETests {
         let completed = session.trace.filter { $0.event == .complete }.count
         try session.click(at: point)
         // The pointer out of the way (it is drawn in the screenshots), then 1 s into the
-        // 0.25 s × 10 = 2.5 s fade.
+        // 0.25 s × 10 = 2.5 s fade, by the app's own begin.
         try session.parkPointer()
-        usleep(1_000_000)
+        try session.waitUntil(1.0, afterLatestBegin: 10)
         let mid = try session.screenshot()
         try session.waitForTrace([.complete], count: completed + 1, timeout: 15)
         let end = try session.parkedScreenshot()

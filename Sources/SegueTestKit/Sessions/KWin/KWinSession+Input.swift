@@ -2,28 +2,9 @@ import Geometry
 import Foundation
 import Motion
 
-// Input into KWin through org_kde_kwin_fake_input (segue-kwin-input), in global logical
-// coordinates, and where the app's surface is on the screen.
+// Where the app's surface is on KWin's screen (input goes through org_kde_kwin_fake_input,
+// ``InputDialect/kwinFakeInput``, in global logical coordinates).
 extension KWinSession {
-    /// The session's one input primitive: fake input carries no timestamps (KWin stamps events
-    /// with its own clock), so this waits `ms` of real time, then sends `event` (points in
-    /// global logical coordinates; a wheel click as an axis of 10, which KWin passes on as the
-    /// `wl_pointer.axis` value).
-    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws {
-        usleep(ms * 1000)
-        switch event {
-        case .motion(let point):
-            pointer = point
-            try sendInput("motion \(point.x) \(point.y)")
-        case .button(let button, let down): try sendInput("button \(button.rawValue) \(down ? "down" : "up")")
-        case .key(let code, let down): try sendInput("key \(code) \(down ? "down" : "up")")
-        case .wheel(let clicks, let vertical):
-            try sendInput("axis \(vertical ? "vertical" : "horizontal") \(clicks * 10)")
-        case .touch:
-            throw HarnessError("KWin: '\(event)': segue-kwin-input does not speak fake input's touch requests yet")
-        }
-    }
-
     /// A point of the app's surface (surface-local logical coordinates) on the screen.
     public func screenPoint(_ local: Point) throws -> Point {
         guard let origin = clientOrigin else { throw HarnessError("the app's window was not located (call locateClient)") }

@@ -27,8 +27,8 @@ public enum TrixieLane {
     }
 
     /// mutter 48 in the root, with its bus, pipewire, wireplumber and driver there too; the app
-    /// speaks with `WAYLAND_DEBUG=1`, so that ``MutterSession/waitForApp(timeout:)`` can wait for
-    /// mutter 48's late remote-desktop pointer (``MutterSession/waitForPointer(at:timeout:)``).
+    /// speaks with `WAYLAND_DEBUG=1` (the lane's tests read its protocol log). mutter 48's late
+    /// remote-desktop pointer is waited for as mutter 43's (``MutterSession/waitForApp(timeout:)``).
     public static func mutter(width: Int = 1280, height: Int = 800, options: MutterSession.Options = .init(),
                               name: String = #function) throws -> MutterSession {
         var options = options

@@ -79,14 +79,15 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
     public private(set) var socket = ""
     public private(set) var swaySocket = ""
     private var sway: Subprocess?
-    private var pointerDriver: Subprocess?
     public private(set) var app: Subprocess?
+    /// `segue-vpointer`: sway's virtual pointer, stamped by the session's clock.
+    public private(set) var inputDriver: LineDriver?
+    public var inputDialect: InputDialect { .swayVirtualPointer }
+    public var input = InputState(pointer: Point(x: 0, y: 0))
+    /// Where `segue-demo` writes `--stats` (nil when the session runs no app).
+    public private(set) var appStatsPath: String?
     var toolEnvironment: [String: String] = [:]
     let tools: (swaymsg: String, grim: String, wtype: String)
-    /// Event timestamps in ms: explicit, increasing, independent of the wall clock.
-    public private(set) var clock: UInt32 = 100_000
-    /// Where the injected pointer is now (global coordinates).
-    public private(set) var pointer = Point(x: 0, y: 0)
 
     public init(options: Options = Options()) throws {
         self.options = options
@@ -168,16 +169,19 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
         do {
             // IPC answers once the config is applied.
             try waitFor("sway's IPC", timeout: 10) { (try? self.swaymsg(type: "get_version")) != nil }
-            pointerDriver = try Subprocess("/usr/bin/env", ["--default-signal", Paths.vpointer], environment: env,
-                                           captureOutput: true)
+            inputDriver = LineDriver("segue-vpointer", try Subprocess("/usr/bin/env", ["--default-signal", Paths.vpointer],
+                                                                      environment: env, captureOutput: true))
             try send("sync")
             guard options.runsApp else { return }
             var appEnv = Paths.inEnglish(env)
             appEnv.merge(options.environment) { $1 }
             if options.waylandDebug { appEnv["WAYLAND_DEBUG"] = "1" }
             let appLog = FileHandle(forWritingAtPath: SwaySession.createFile(runtimeDir + "/app.log"))
-            app = try Subprocess("/usr/bin/env", ["--default-signal", Paths.demo, "--trace", tracePath] + options.arguments, environment: appEnv,
-                                 stdout: appLog, stderr: appLog)
+            let statsPath = Self.statsArgument(in: options.arguments) ?? runtimeDir + "/stats.json"
+            let stats = Self.statsArgument(in: options.arguments) == nil ? ["--stats", statsPath] : []
+            appStatsPath = statsPath
+            app = try Subprocess("/usr/bin/env", ["--default-signal", Paths.demo, "--trace", tracePath] + stats + options.arguments,
+                                 environment: appEnv, stdout: appLog, stderr: appLog)
         } catch {
             stop()
             throw error
@@ -189,10 +193,10 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
     /// Stops the app, the pointer driver and sway, and removes the runtime directory.
     public func stop() {
         app?.terminate()
-        pointerDriver?.terminate()
+        inputDriver?.process.terminate()
         sway?.terminate()
         app = nil
-        pointerDriver = nil
+        inputDriver = nil
         sway = nil
         try? FileManager.default.removeItem(atPath: runtimeDir)
     }
@@ -237,40 +241,6 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
     public var swayLog: String { swayLog_ }
     public var appLog: String { (try? String(contentsOfFile: runtimeDir + "/app.log", encoding: .utf8)) ?? "" }
 
-    // MARK: driving
-
-    /// Sends one command to `segue-vpointer`; throws unless it answers `ok`.
-    @discardableResult
-    public func send(_ command: String) throws -> String {
-        guard let pointerDriver else { throw HarnessError("no pointer driver") }
-        try pointerDriver.write(line: command)
-        guard let reply = pointerDriver.readLine() else { throw HarnessError("segue-vpointer died on '\(command)'") }
-        guard reply == "ok" else { throw HarnessError("segue-vpointer: '\(command)' → \(reply)") }
-        return reply
-    }
-
-    public func advance(ms: UInt32) { clock += ms }
-
-    /// The session's one input primitive: `segue-vpointer` stamps pointer events with ``clock``,
-    /// advanced by `ms`; points are in layout (logical) pixels; a wheel click is 10 px (source
-    /// wheel). Keys go through ``wtype(_:settleMs:)``: its virtual keyboard lives only while
-    /// wtype runs, so a key cannot be held down across two calls.
-    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws {
-        advance(ms: ms)
-        switch event {
-        case .motion(let point):
-            pointer = point
-            try send("motion \(point.x) \(point.y) \(clock)")
-        case .button(let button, let down): try send("button \(button.rawValue) \(down ? "down" : "up") \(clock)")
-        case .wheel(let clicks, let vertical):
-            try send("axis \(vertical ? "vertical" : "horizontal") \(clicks * 10) \(clock)")
-        case .touch:
-            throw HarnessError("sway: '\(event)': wlroots 0.15 has no virtual touch device")
-        case .key:
-            throw HarnessError("sway: '\(event)' cannot be injected alone; type keys with wtype(_:) (e.g. [\"-M\", \"ctrl\", \"-k\", \"Tab\", \"-m\", \"ctrl\"])")
-        }
-    }
-
     // MARK: trace
 
     /// Waits until the trace has as many `complete` records as `begin` records.
@@ -297,15 +267,7 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
     /// The timeout is a wait, not a figure: with every suite running at once (`make test`), a
     /// 3216×2516 capture and its comparison took seconds each, and 6 s once gave up in CI.
     public func stableScreenshot(timeout: Double = 15) throws -> Surface {
-        let deadline = Date().addingTimeInterval(timeout)
-        var previous = try screenshot()
-        while Date() < deadline {
-            usleep(80_000)
-            let next = try screenshot()
-            if next.isPixelEqual(to: previous) { return next }
-            previous = next
-        }
-        throw HarnessError("the screen did not settle within \(timeout) s")
+        try settledCapture(timeout: timeout, intervalMs: 80) { try screenshot() }
     }
 
     /// Waits for every transition the trace shows begun to complete, then a stable screenshot.

@@ -47,14 +47,17 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
     public private(set) var parent: SwaySession?
     private var bus: Subprocess?
     private var kwin: Subprocess?
-    private var input: Subprocess?
+    /// `segue-kwin-input`: KWin's fake input, stamped by KWin.
+    public private(set) var inputDriver: LineDriver?
+    public var inputDialect: InputDialect { .kwinFakeInput }
+    public var input = InputState(pointer: Point(x: 0, y: 0))
+    /// Where `segue-demo` writes `--stats`.
+    public private(set) var appStatsPath: String?
     private var driver: Subprocess?
     public private(set) var app: Subprocess?
     /// Processes the bus or KWin started (activated services, Xwayland…), stopped with them.
     private var spawned: Set<pid_t> = []
     private var stopped = false
-    /// Where the injected pointer is now (global coordinates).
-    public internal(set) var pointer = Point(x: 0, y: 0)
     /// The app's surface origin on the screen (global logical coordinates), once located.
     public internal(set) var clientOrigin: Point?
 
@@ -239,9 +242,10 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         env["WAYLAND_DISPLAY"] = socket
         mark("screenshot2 ready")
         let inputLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/input.log"))
-        input = try Subprocess(Paths.kwinInput, [], environment: env, stderr: inputLog, captureOutput: true)
+        inputDriver = LineDriver("segue-kwin-input", try Subprocess(Paths.kwinInput, [], environment: env, stderr: inputLog, captureOutput: true),
+                                 logPath: runtimeDir + "/input.log")
         do {
-            try sendInput("ping")
+            try send("ping")
         } catch {
             let why = (try? String(contentsOfFile: runtimeDir + "/input.log", encoding: .utf8)) ?? ""
             throw HarnessError("segue-kwin-input: \(error) \(why)")
@@ -252,7 +256,10 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         var appEnv = Paths.inEnglish(env)
         appEnv["WAYLAND_DEBUG"] = "1"
         appEnv.merge(options.environment) { $1 }
-        app = try Subprocess(Paths.demo, ["--trace", tracePath] + options.arguments, environment: appEnv,
+        let statsPath = Self.statsArgument(in: options.arguments) ?? runtimeDir + "/stats.json"
+        let stats = Self.statsArgument(in: options.arguments) == nil ? ["--stats", statsPath] : []
+        appStatsPath = statsPath
+        app = try Subprocess(Paths.demo, ["--trace", tracePath] + stats + options.arguments, environment: appEnv,
                              stdout: appLogHandle, stderr: appLogHandle)
     }
 
@@ -270,7 +277,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
             spawned.formUnion(KWinSession.descendants(of: parent))
         }
         app?.terminate()
-        input?.terminate()
+        inputDriver?.process.terminate()
         driver?.terminate()
         kwin?.terminate()
         bus?.terminate()
@@ -284,7 +291,7 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
         }
         spawned = []
         app = nil
-        input = nil
+        inputDriver = nil
         driver = nil
         kwin = nil
         bus = nil
@@ -327,15 +334,6 @@ public final class KWinSession: CompositorSession, @unchecked Sendable {
     public func compositorCPU() -> WestonCPU? { kwin.flatMap { WestonCPU(pid: $0.process.processIdentifier) } }
 
     // MARK: helpers' line protocols
-
-    @discardableResult
-    func sendInput(_ command: String) throws -> String {
-        guard let input else { throw HarnessError("no input helper") }
-        try input.write(line: command)
-        guard let reply = input.readLine() else { throw HarnessError("segue-kwin-input died on '\(command)'") }
-        guard reply == "ok" else { throw HarnessError("segue-kwin-input: '\(command)' → \(reply)") }
-        return reply
-    }
 
     @discardableResult
     func sendDriver(_ command: String) throws -> String {

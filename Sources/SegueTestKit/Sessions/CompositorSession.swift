@@ -4,47 +4,12 @@ import Foundation
 import Motion
 import Segue
 import SegueTesting
-
-/// One input event a session injects (what weston's test module, sway's virtual pointer,
-/// mutter's remote desktop and KWin's fake input all take).
-public enum InjectedInput: Sendable, Equatable, CustomStringConvertible {
-    /// The pointer to a point in global (layout) coordinates.
-    case motion(Point)
-    /// A pointer button down or up.
-    case button(PointerButtonName, down: Bool)
-    /// An evdev key code (``EvdevKey``) down or up.
-    case key(Int, down: Bool)
-    /// Mouse-wheel clicks (positive: down, or right when not `vertical`); each compositor turns
-    /// a click into its own `wl_pointer.axis` distance (10 px on weston, sway and mutter).
-    case wheel(clicks: Int, vertical: Bool)
-    /// A finger `id` down at, or moved to, a point (global coordinates), or lifted (no point).
-    case touch(TouchPhase, id: Int, at: Point?)
-
-    public var description: String {
-        switch self {
-        case .motion(let p): "motion \(p.x) \(p.y)"
-        case .button(let button, let down): "button \(button.rawValue) \(down ? "down" : "up")"
-        case .key(let code, let down): "key \(code) \(down ? "down" : "up")"
-        case .wheel(let clicks, let vertical): "wheel \(vertical ? "vertical" : "horizontal") \(clicks)"
-        case .touch(let phase, let id, let point): "touch \(phase.rawValue) \(id)" + (point.map { " \($0.x) \($0.y)" } ?? "")
-        }
-    }
-}
-
-/// A touch point's phases, by the names the input helpers take.
-public enum TouchPhase: String, Sendable {
-    case down, motion, up
-}
-
-/// Pointer buttons by the names every input helper takes.
-public enum PointerButtonName: String, Sendable {
-    case left, right, middle
-}
-
 /// What every compositor session (weston, sway, mutter, KWin) shares: the app under test, the
 /// trace it writes, the screenshots kept for people to look at, waiting for a condition, and
-/// input — each session implements one primitive, ``inject(_:afterMs:)``, and moving, clicking,
-/// dragging, typing and the wheel are written once on top of it.
+/// input. Input is written once, here: a session names its input helper (``inputDriver``) and
+/// how that helper spells events (``inputDialect``); moving, clicking, dragging, typing and the
+/// wheel sit on ``inject(_:afterMs:)``, and ``click(at:)`` and the `confirm` family follow the
+/// input until the app's own figures (``AppStats``) say it arrived.
 public protocol CompositorSession: AnyObject {
     /// Where `segue-demo --trace` writes.
     var tracePath: String { get }
@@ -52,17 +17,63 @@ public protocol CompositorSession: AnyObject {
     var app: Subprocess? { get }
     /// What the app printed (and its protocol log where one is on).
     var appLog: String { get }
-    /// Where the injected pointer is now (global coordinates); ``inject(_:afterMs:)`` updates it.
-    var pointer: Point { get }
-    /// Injects `event` `ms` milliseconds after the previous one. Where events carry explicit
-    /// timestamps (weston's test module, sway's virtual pointer) the session's clock advances
-    /// by `ms`; where the compositor stamps them itself (mutter, KWin) the session waits `ms`
-    /// of real time first. A session that cannot inject an event throws, naming what to use.
-    func inject(_ event: InjectedInput, afterMs ms: UInt32) throws
+    /// Where the app under test writes `--stats` (nil when it runs without, e.g. a benchmark
+    /// peer): SIGUSR1 refreshes it, and the harness reads there what input the app received.
+    var appStatsPath: String? { get }
+    /// The helper that injects input (nil once stopped).
+    var inputDriver: LineDriver? { get }
+    /// How ``inputDriver`` spells events and whose clock stamps them.
+    var inputDialect: InputDialect { get }
+    /// Where the injected pointer is, the session's event clock, and whether the app has been
+    /// seen to receive the pointer yet.
+    var input: InputState { get set }
+}
+
+/// The injected input's state in a session.
+public struct InputState: Sendable {
+    /// Where the injected pointer is now (global coordinates).
+    public var pointer: Point
+    /// The event clock in ms, for helpers that take the session's time stamps.
+    public var clock: UInt32 = 100_000
+    /// The app has reported a pointer event since the session started: the compositor's
+    /// virtual pointer has joined its seat (mutter's joins seconds after its session starts,
+    /// and what is sent before is lost).
+    public var pointerReachedApp = false
+
+    public init(pointer: Point) { self.pointer = pointer }
 }
 
 extension CompositorSession {
     // MARK: input, written once
+
+    /// Where the injected pointer is now (global coordinates).
+    public var pointer: Point { input.pointer }
+    /// The event clock in ms (explicit-clock helpers stamp events with it).
+    public var clock: UInt32 { input.clock }
+
+    /// Moves the event clock on without sending anything (explicit-clock helpers).
+    public func advance(ms: UInt32) { input.clock += ms }
+
+    /// Sends one raw command to the input helper (its own words: `capture PATH`, `finger …`).
+    @discardableResult
+    public func send(_ command: String) throws -> String {
+        guard let inputDriver else { throw HarnessError("no input helper (the session was stopped)") }
+        return try inputDriver.send(command)
+    }
+
+    /// Injects `event` `ms` milliseconds after the previous one. Where events carry explicit
+    /// timestamps (weston's test module, sway's virtual pointer) the session's clock advances
+    /// by `ms`; where the compositor stamps them itself (mutter, KWin) the session waits `ms`
+    /// of real time first. An event the helper cannot send throws, naming what to use.
+    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws {
+        switch inputDialect.clock {
+        case .explicit: advance(ms: ms)
+        case .compositor: usleep(ms * 1000)
+        }
+        let command = try inputDialect.command(for: event, at: input.clock)
+        if case .motion(let point) = event { input.pointer = point }
+        try send(command)
+    }
 
     /// Moves the pointer to `point`, `ms` milliseconds after the previous event.
     public func move(to point: Point, afterMs ms: UInt32 = 16) throws {
@@ -133,16 +144,16 @@ extension CompositorSession {
         try? surface.writePNG(to: Paths.artifacts + "/\(name).png")
     }
 
-    /// Clicks at `point`. A click usually starts a transition: this waits (up to a second)
-    /// until the app has traced its `begin`, so that a following screenshot cannot catch the
-    /// app before it read the click — on a loaded machine a starved app can show two equal
-    /// frames of the old state.
+    /// Clicks at `point` and returns once the app has received the press and the release
+    /// (``AppStats/pointerButtons``; throws when they never arrive). The pointer is confirmed
+    /// to reach the app first (``reachApp(at:timeout:)``): a compositor drops what its virtual
+    /// pointer sends before that pointer has joined the seat.
     public func click(at point: Point) throws {
-        let begins = traceCount(.begin)
-        try move(to: point, afterMs: 100)
+        try reachApp(at: point)
+        let before = try appStats().pointerButtons
         try press(afterMs: 50)
         try release(afterMs: 80)
-        try? waitFor("the click to start a transition", timeout: 1) { self.traceCount(.begin) > begins }
+        try confirm("the press and release of a click at (\(point.x), \(point.y))") { $0.pointerButtons >= before + 2 }
     }
 
     /// Moves the held pointer to `target` in `steps` motions `intervalMs` apart.

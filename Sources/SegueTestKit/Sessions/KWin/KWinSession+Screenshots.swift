@@ -21,15 +21,7 @@ extension KWinSession {
 
     /// Captures until two shots 60 ms apart are identical: the app has drawn what it had to.
     public func stableScreenshot(native: Bool = false, timeout: Double = 5) throws -> Surface {
-        let deadline = Date().addingTimeInterval(timeout)
-        var previous = try screenshot(native: native)
-        while Date() < deadline {
-            usleep(60_000)
-            let next = try screenshot(native: native)
-            if next.isPixelEqual(to: previous) { return next }
-            previous = next
-        }
-        throw HarnessError("the screen did not settle within \(timeout) s")
+        try settledCapture(timeout: timeout, intervalMs: 60) { try screenshot(native: native) }
     }
 
     /// Moves the pointer to the screen's bottom-right corner (off the window).

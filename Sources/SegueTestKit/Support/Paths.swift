@@ -3,8 +3,9 @@ import Foundation
 /// Where the project's build products are, found from this file's place in the tree.
 public enum Paths {
     public static let root: String = {
+        // Sources/SegueTestKit/Support/Paths.swift: four components below the root.
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
+        for _ in 0..<4 { url.deleteLastPathComponent() }
         return url.path
     }()
 

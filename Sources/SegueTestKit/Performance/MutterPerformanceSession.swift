@@ -37,8 +37,15 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
     public var tracePath: String { mutter.tracePath }
     /// What the measured client printed.
     public var appLog: String { mutter.appLog }
-    /// Where the injected pointer is now (screen coordinates).
-    public var pointer: Point { mutter.pointer }
+    /// mutter's driver and its input state: this session's input is the mutter session's.
+    public var inputDriver: LineDriver? { mutter.inputDriver }
+    public var inputDialect: InputDialect { mutter.inputDialect }
+    public var input: InputState {
+        get { mutter.input }
+        set { mutter.input = newValue }
+    }
+    /// The measured client is a benchmark's: the harness confirms no input with its figures.
+    public var appStatsPath: String? { nil }
     /// "mutter".
     public var compositorName: String { "mutter" }
     /// The driver encodes screenshots from the screen cast, outside mutter.
@@ -147,8 +154,6 @@ public final class MutterPerformanceSession: PerformanceSession, @unchecked Send
 
     // MARK: PerformanceSession
 
-    /// Waits `ms`, then injects `event` (mutter stamps it): ``MutterSession/inject(_:afterMs:)``.
-    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws { try mutter.inject(event, afterMs: ms) }
     /// Moves the held pointer at once.
     public func dragMotion(to point: Point, intervalMs: UInt32) throws {
         // mutter stamps injected events with its own clock: the caller's schedule is the cadence.

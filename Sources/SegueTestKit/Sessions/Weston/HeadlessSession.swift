@@ -20,19 +20,23 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
     /// Where weston runs (``Options/root``).
     public let root: CompositorRoot
     private var weston: Subprocess?
-    private var injector: Subprocess?
     public private(set) var app: Subprocess?
-    /// Event timestamps in ms: explicit, increasing, independent of the wall clock.
-    public private(set) var clock: UInt32 = 100_000
-    /// Where the injected pointer is now (global coordinates).
-    public private(set) var pointer = Point(x: 100, y: 100)
+    /// `segue-inject`: weston's test module's input and captures, stamped by the session's clock.
+    public private(set) var inputDriver: LineDriver?
+    public var inputDialect: InputDialect { .westonTestModule }
+    public var input = InputState(pointer: Point(x: 100, y: 100))
 
-    /// Where `segue-demo --stats` writes (when ``Options/stats`` is on).
-    public var statsPath: String { runtimeDir + "/stats.json" }
+    /// Where the client writes `--stats`: `segue-demo` always (the harness confirms input with
+    /// it), a peer client when ``Options/stats`` is on.
+    public private(set) var statsPath: String
+    /// Where `segue-demo` writes `--stats` (nil for a peer client, whose figures the harness
+    /// does not read for input).
+    public private(set) var appStatsPath: String?
 
     /// What to run beyond the defaults.
     public struct Options: Sendable {
-        /// Run the app with `--stats` (see ``statsPath``).
+        /// Run a peer ``client`` with `--stats` (see ``statsPath``); `segue-demo` always runs
+        /// with it (at ``statsPath`` unless ``arguments`` name another file).
         public var stats = false
         /// `weston.ini` contents; nil runs weston with `--no-config`.
         /// `[core]\nrepaint-window=16` gives about 60 Hz frame callbacks instead of 39.
@@ -112,6 +116,7 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         runtimeDir = try root.makeRuntimeDirectory(prefix: "segue-e2e")
         socket = "segue-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         tracePath = runtimeDir + "/trace.jsonl"
+        statsPath = Self.statsArgument(in: options.arguments) ?? runtimeDir + "/stats.json"
 
         // The app speaks English, left to right, whatever the machine's language, unless a test
         // asks for another in its environment (I18nE2ETests).
@@ -131,17 +136,19 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         try waitFor("the test plugin", timeout: 10) { self.westonLog.contains("segue_test v1 ready") }
 
         env["WAYLAND_DISPLAY"] = socket
-        injector = try Subprocess(Paths.inject, [], environment: env, captureOutput: true)
+        inputDriver = LineDriver("segue-inject", try Subprocess(Paths.inject, [], environment: env, captureOutput: true))
         let appLog = FileHandle(forWritingAtPath: createFile(runtimeDir + "/app.log"))
         // When we spawned it, for the app's launch-to-first-frame figure (same clock).
         var launch = timespec()
         clock_gettime(CLOCK_MONOTONIC, &launch)
         env["SEGUE_LAUNCH_MONOTONIC_MS"] = String(Double(launch.tv_sec) * 1000 + Double(launch.tv_nsec) / 1e6)
-        let stats = options.stats ? ["--stats", statsPath] : []
         if let client = options.client {
             env.merge(client.environment) { $1 }
+            let stats = options.stats ? ["--stats", statsPath] : []
             app = try Subprocess(client.path, client.arguments + stats, environment: env, stdout: appLog, stderr: appLog)
         } else {
+            appStatsPath = statsPath
+            let stats = Self.statsArgument(in: options.arguments) == nil ? ["--stats", statsPath] : []
             let trace = options.trace ? ["--trace", tracePath] : []
             env.merge(options.environment) { $1 }
             // The desktop's waits read the window geometry from the protocol log.
@@ -162,10 +169,10 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
     /// Stops the app, the driver and weston, and removes the runtime directory.
     public func stop() {
         app?.terminate()
-        injector?.terminate()
+        inputDriver?.process.terminate()
         weston?.terminate()
         app = nil
-        injector = nil
+        inputDriver = nil
         weston = nil
         try? FileManager.default.removeItem(atPath: runtimeDir)
     }
@@ -218,37 +225,6 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         return rest.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
     }
 
-    // MARK: driving
-
-    /// Sends one command to `segue-inject`; throws unless it answers `ok`.
-    @discardableResult
-    public func send(_ command: String) throws -> String {
-        guard let injector else { throw HarnessError("no injector") }
-        try injector.write(line: command)
-        guard let reply = injector.readLine() else { throw HarnessError("segue-inject died on '\(command)'") }
-        guard reply == "ok" else { throw HarnessError("segue-inject: '\(command)' → \(reply)") }
-        return reply
-    }
-
-    public func advance(ms: UInt32) { clock += ms }
-
-    /// The session's one input primitive: `segue-inject` stamps `event` with ``clock``, advanced by `ms`.
-    /// A wheel click is 10 surface pixels (`axis … VALUE`, source wheel), as libinput's is in weston.
-    public func inject(_ event: InjectedInput, afterMs ms: UInt32) throws {
-        advance(ms: ms)
-        switch event {
-        case .motion(let point):
-            pointer = point
-            try send("motion \(point.x) \(point.y) \(clock)")
-        case .button(let button, let down): try send("button \(button.rawValue) \(down ? "down" : "up") \(clock)")
-        case .key(let code, let down): try send("key \(code) \(down ? "down" : "up") \(clock)")
-        case .wheel(let clicks, let vertical):
-            try send("axis \(vertical ? "vertical" : "horizontal") \(clicks * 10) \(clock)")
-        case .touch(let phase, let id, let point):
-            try send("touch \(phase.rawValue) \(id)" + (point.map { " \($0.x) \($0.y)" } ?? "") + " \(clock)")
-        }
-    }
-
     // MARK: looking
 
     /// Captures the output now (whatever the app committed by the next repaint).
@@ -259,17 +235,10 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         return try Surface.loadPNG(from: path)
     }
 
-    /// Captures until two shots 60 ms apart are identical: the app has drawn what it had to.
+    /// Once the app reports itself settled, captures until two shots 60 ms apart are identical
+    /// (``settledCapture(timeout:intervalMs:_:)``).
     public func stableScreenshot(timeout: Double = 5) throws -> Surface {
-        let deadline = Date().addingTimeInterval(timeout)
-        var previous = try screenshot()
-        while Date() < deadline {
-            usleep(60_000)
-            let next = try screenshot()
-            if next.isPixelEqual(to: previous) { return next }
-            previous = next
-        }
-        throw HarnessError("the screen did not settle within \(timeout) s")
+        try settledCapture(timeout: timeout, intervalMs: 60) { try screenshot() }
     }
 
     /// Moves the pointer to the bottom-right corner, so its cursor image cannot differ
@@ -323,32 +292,5 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
     private func createFile(_ path: String) -> String {
         FileManager.default.createFile(atPath: path, contents: nil)
         return path
-    }
-}
-
-/// A process's CPU time read from /proc: `/proc/PID/stat` utime + stime (clock ticks, 10 ms
-/// on most kernels) and the sum of `/proc/PID/task/*/schedstat` run times (nanoseconds).
-public struct WestonCPU: Sendable {
-    /// utime + stime from /proc/PID/stat, in ms (tick resolution).
-    public var statMs: Double
-    /// Time on a CPU summed over the threads, from schedstat, in ms (ns resolution).
-    public var schedMs: Double
-
-    init?(pid: Int32) {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        // Fields after "pid (comm)": state is field 3; utime and stime are fields 14 and 15.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let utime = Double(fields[11]), let stime = Double(fields[12]) else { return nil }
-        statMs = (utime + stime) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
-        var sched = 0.0
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        for task in tasks {
-            if let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
-               let first = text.split(separator: " ").first, let ns = Double(first) {
-                sched += ns / 1e6
-            }
-        }
-        schedMs = sched
     }
 }
