@@ -64,6 +64,25 @@ extension CompositorSession {
         input.pointerReachedApp = true
     }
 
+    /// Taps Shift until the app reports a key event, once per session: a compositor may make
+    /// its seat's keyboard with the first injected key and drop that key (mutter 48), or enter
+    /// the window with it held (mutter 43). A Shift tap changes nothing in the app.
+    public func reachAppKeyboard(timeout: Double = 20) throws {
+        guard !input.keyboardReachedApp else { return }
+        let before = try appStats().keyEvents
+        let deadline = Date().addingTimeInterval(timeout)
+        var tries = 0
+        while true {
+            tries += 1
+            try key(.leftShift, down: true)
+            try key(.leftShift, down: false)
+            if try appStats().keyEvents > before { break }
+            if Date() > deadline { throw HarnessError("the keyboard never reached the app within \(timeout) s (no key reported after \(tries) Shift taps)") }
+        }
+        if tries > 1 { print("harness: the keyboard reached the app after \(tries) Shift taps") }
+        input.keyboardReachedApp = true
+    }
+
     /// Presses or releases `key` and waits until the app has received it (``AppStats/keyEvents``).
     public func confirmedKey(_ key: EvdevKey, down: Bool) throws {
         let before = try appStats().keyEvents

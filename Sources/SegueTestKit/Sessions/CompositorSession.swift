@@ -39,6 +39,9 @@ public struct InputState: Sendable {
     /// virtual pointer has joined its seat (mutter's joins seconds after its session starts,
     /// and what is sent before is lost).
     public var pointerReachedApp = false
+    /// The app has reported a key since the session started (mutter makes its seat's keyboard
+    /// with the first injected key: mutter 48 drops that key, mutter 43 enters with it held).
+    public var keyboardReachedApp = false
 
     public init(pointer: Point) { self.pointer = pointer }
 }
@@ -101,12 +104,27 @@ extension CompositorSession {
     }
 
     /// Types `key` with `modifiers` held, as a person does: the modifiers go down in order, the
-    /// key down and up, then the modifiers up in reverse order.
+    /// key down and up, then the modifiers up in reverse order. Returns once the app has
+    /// received every one of those key events (``AppStats/keyEvents``), the keyboard confirmed
+    /// first (``reachAppKeyboard(timeout:)``); a key that ends the app (Ctrl+Q) is not waited for.
     public func type(_ key: EvdevKey, holding modifiers: [EvdevKey] = []) throws {
+        let confirms = appStatsPath != nil && app?.isRunning == true
+        var before = 0
+        if confirms {
+            try reachAppKeyboard()
+            before = try appStats().keyEvents
+        }
         for modifier in modifiers { try self.key(modifier, down: true) }
         try self.key(key, down: true)
         try self.key(key, down: false)
         for modifier in modifiers.reversed() { try self.key(modifier, down: false) }
+        guard confirms else { return }
+        let sent = 2 * (modifiers.count + 1)
+        do {
+            try confirm("\(sent) key events typing \(key)") { $0.keyEvents >= before + sent }
+        } catch where app?.isRunning != true {
+            return
+        }
     }
 
     /// Turns the wheel by `clicks` where the pointer is.

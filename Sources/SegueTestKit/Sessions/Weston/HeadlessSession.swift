@@ -266,8 +266,9 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
         }
     }
 
-    /// Waits for the app's first frame (the kiosk background is gone; on the desktop, the
-    /// window geometry was set and a buffer attached).
+    /// Waits for the app's first frame: `segue-demo` says it drew it (`--stats`); for a peer
+    /// client, the kiosk background is gone; on the desktop, the window geometry was set and a
+    /// buffer attached (the protocol log). Then a settled screenshot.
     public func waitForApp() throws {
         if shell == .desktop {
             try waitFor("the app's first frame", timeout: 15) {
@@ -279,7 +280,18 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
             _ = try stableScreenshot()
             return
         }
-        try waitFor("the app's first frame", timeout: 15) {
+        if appStatsPath != nil {
+            // The app's own count of frames drawn (it catches SIGUSR1 before its first frame).
+            do {
+                try confirm("its first frame", timeout: 15) { $0["frames_drawn"] >= 1 }
+            } catch {
+                if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog)") }
+                throw error
+            }
+            _ = try stableScreenshot()
+            return
+        }
+        try waitFor("the client's first frame", timeout: 15) {
             guard self.app?.isRunning == true else { return true }
             guard let shot = try? self.screenshot() else { return false }
             return shot.pixel(x: self.width / 2, y: self.height / 2) != shot.pixel(x: 0, y: 0)
