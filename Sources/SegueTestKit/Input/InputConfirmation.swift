@@ -52,7 +52,7 @@ extension CompositorSession {
             if after.pointerEvents > before {
                 // Said when it took more than one try: how late the compositor's pointer joined.
                 if tries > 1 {
-                    print("harness: the pointer reached the app after \(tries) tries, \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+                    print("harness: \(Self.self): the pointer reached the app after \(tries) tries, \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
                 }
                 break
             }
@@ -79,7 +79,7 @@ extension CompositorSession {
             if try appStats().keyEvents > before { break }
             if Date() > deadline { throw HarnessError("the keyboard never reached the app within \(timeout) s (no key reported after \(tries) Shift taps)") }
         }
-        if tries > 1 { print("harness: the keyboard reached the app after \(tries) Shift taps") }
+        if tries > 1 { print("harness: \(Self.self): the keyboard reached the app after \(tries) Shift taps") }
         input.keyboardReachedApp = true
     }
 
