@@ -14,7 +14,8 @@ import Testing
 /// by itself: `SEGUE_SUBSURFACES=1` forces it, `0` forbids it. A tab swipe held mid-way then
 /// shows its pages in subsurfaces (each with a viewport whose destination is its logical size,
 /// one buffer pixel per device pixel), looks exactly like the window drawing them itself, and
-/// a pure move of the held swipe copies no layer pixels.
+/// a pure move of the held swipe copies no layer pixels: the protocol log shows no buffer
+/// attached to a layer's surface between the two snapshots, only subsurface moves.
 @Suite(.serialized)
 struct FractionalLayersE2ETests {
     /// Where the swipe presses and where it is held, in the app content's logical coordinates.
@@ -31,9 +32,13 @@ struct FractionalLayersE2ETests {
         var begun: PerformanceRun.Snapshot
         var moved: PerformanceRun.Snapshot
         var compositorMs: Double?
+        /// The app's protocol messages (indices into `log.messages`) sent between the two
+        /// snapshots: the pure move.
+        var pureMove: Range<Int>
     }
 
-    typealias Run = (held: Surface, begun: PerformanceRun.Snapshot, moved: PerformanceRun.Snapshot, compositorMs: Double?)
+    typealias Run = (held: Surface, begun: PerformanceRun.Snapshot, moved: PerformanceRun.Snapshot, compositorMs: Double?,
+                     pureMove: Range<Int>)
 
     /// Presses in the content, drags 80 px (the swipe begins: the pages' layers are made and
     /// copied once), then moves `step` px at a time to ``heldAt`` (or just past it) and holds:
@@ -49,6 +54,9 @@ struct FractionalLayersE2ETests {
         // The swipe's first frames drawn (the app says so) before the counters are read.
         try session.waitForAppToSettle()
         let begun = try PerformanceRun.snapshot(session, statsPath: stats)
+        // The app wrote its snapshot after every request it had sent: the log so far is the
+        // swipe's beginning (libwayland writes each message to stderr unbuffered, as it sends it).
+        let moveStart = session.appProtocolLog.messages.count
         let compositorBefore = compositorCPU()
         var x = press.x - 80
         while x > heldAt {
@@ -58,11 +66,12 @@ struct FractionalLayersE2ETests {
         // The last motion's frame drawn (the app says so), before the snapshot reads the counters.
         try session.waitForAppToSettle()
         let moved = try PerformanceRun.snapshot(session, statsPath: stats)
+        let moveEnd = session.appProtocolLog.messages.count
         let compositorMs = compositorCPU().flatMap { after in compositorBefore.map { after - $0 } }
         let held = try shot()
         try session.release()
         try session.waitForTransitionsToSettle()
-        return (held, begun, moved, compositorMs)
+        return (held, begun, moved, compositorMs, moveStart..<moveEnd)
     }
 
     /// `SEGUE_SUBSURFACES=1` forces promotion, `0` forbids it, nil leaves the app's own choice.
@@ -83,7 +92,7 @@ struct FractionalLayersE2ETests {
         let run = try holdSwipe(session, stats: stats, step: 8, screen: { content.point($0.x, $0.y) },
                                 shot: { try session.stableScreenshot() }, compositorCPU: { session.compositorCPU()?.schedMs })
         return HeldSwipe(launch: launch, held: run.held, log: session.appProtocolLog, begun: run.begun, moved: run.moved,
-                         compositorMs: run.compositorMs)
+                         compositorMs: run.compositorMs, pureMove: run.pureMove)
     }
 
     private static func kwin(scale: Double, subsurfaces: Bool, step: Double = 8) throws -> HeldSwipe {
@@ -99,7 +108,7 @@ struct FractionalLayersE2ETests {
                                 shot: { try session.stableScreenshot(native: true) },
                                 compositorCPU: { session.compositorCPU()?.schedMs })
         return HeldSwipe(launch: launch, held: run.held, log: session.appProtocol, begun: run.begun, moved: run.moved,
-                         compositorMs: run.compositorMs)
+                         compositorMs: run.compositorMs, pureMove: run.pureMove)
     }
 
     /// The protocol facts of a promoted held swipe at `scale` device pixels per logical pixel.
@@ -146,7 +155,25 @@ struct FractionalLayersE2ETests {
         let positions = log.all("wl_subsurface", "set_position", sent: true).count
         #expect(positions >= 10, "\(name): \(positions) wl_subsurface.set_position in a held swipe", sourceLocation: sourceLocation)
 
-        // Between the two snapshots only motions: the pages moved, no layer pixel was copied.
+        // Between the two snapshots only motions, from the protocol: the layers' subsurfaces
+        // moved, and no buffer was attached to (nor damage posted on) a layer's surface, so no
+        // layer pixel reached the compositor anew. The window's own surface may repaint.
+        let layerSurfaces = Set(subsurfaces.compactMap { $0.object(1) })
+        let move = log.messages[run.pureMove.clamped(to: log.messages.indices)]
+        let layerBuffers = move.filter {
+            $0.sent && $0.interface == "wl_surface" && layerSurfaces.contains($0.object)
+                && (($0.name == "attach" && $0.object(0) != nil) || $0.name == "damage_buffer" || $0.name == "damage")
+        }
+        let moves = move.filter { $0.sent && $0.interface == "wl_subsurface" && $0.name == "set_position" }
+        print("measured: \(name): pure move \(move.count) messages, \(moves.count) wl_subsurface.set_position, "
+              + "\(layerBuffers.count) attaches or damages on layer surfaces")
+        #expect(run.pureMove.count > 0 && run.pureMove.upperBound <= log.messages.count,
+                "\(name): the pure move's messages \(run.pureMove) are not in the log (\(log.messages.count))", sourceLocation: sourceLocation)
+        #expect(moves.count >= 2, "\(name): \(moves.count) wl_subsurface.set_position in the pure move", sourceLocation: sourceLocation)
+        #expect(layerBuffers.isEmpty, "\(name): the pure move sent layer pixels: \(layerBuffers.prefix(4))",
+                sourceLocation: sourceLocation)
+
+        // The app's own counters agree: the pages moved, no layer pixel was copied.
         let frames = run.moved["frames_drawn"] - run.begun["frames_drawn"]
         let copied = run.moved["layer_bytes_copied"] - run.begun["layer_bytes_copied"]
         let painted = (run.moved["painted_bytes"] - run.begun["painted_bytes"]) / max(1, frames)

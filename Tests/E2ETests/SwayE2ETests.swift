@@ -165,12 +165,17 @@ struct SwayE2ETests {
             }
             #expect(chevron.count >= 6, "\(label), row \(index): no chevron", sourceLocation: sourceLocation)
             // A line wider than the room it has must end in an ellipsis.
+            // How wide each line is: Pango's logical width (called directly, not TextLayout).
             for (text, font, y) in [(item.title, Self.titleFont, 8), (item.subtitle, Self.subtitleFont, 31)] {
-                let layout = TextLayout(text: text, font: font, textScale: 1)
-                guard layout.size.width > available else { continue }
-                let band = top + y..<top + y + Int(layout.size.height.rounded(.up))
+                let pango: PangoText
+                do { pango = try PangoText(text, weight: font.weight == .medium ? 500 : 400, size: font.size) } catch {
+                    Issue.record(error, sourceLocation: sourceLocation)
+                    continue
+                }
+                guard pango.logicalWidth > available else { continue }
+                let band = top + y..<top + y + Int(pango.logicalHeight.rounded(.up))
                 #expect(Self.endsInEllipsis(shot, rows: band, columns: cx + Self.textLeft..<clearFrom),
-                        "\(label), row \(index): '\(text)' (\(Int(layout.size.width)) px) does not fit \(Int(available)) px and does not end in an ellipsis",
+                        "\(label), row \(index): '\(text)' (\(Int(pango.logicalWidth)) px) does not fit \(Int(available)) px and does not end in an ellipsis",
                         sourceLocation: sourceLocation)
             }
         }
