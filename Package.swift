@@ -97,10 +97,9 @@ let package = Package(
         .testTarget(name: "SegueWaylandTests", dependencies: ["Geometry", "Segue", "SegueWayland", "SegueDBus"]),
         .testTarget(name: "DemosTests", dependencies: ["Geometry", "Demos", "SegueTesting", "Segue", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),
-        // The tutorials' own transition code (002, 004, 000's slide), changed only by dropping
-        // UIKit's prefixes (scripts/count-port-changes.py counts it against Originals/).
-        .testTarget(name: "TutorialPortsTests", dependencies: ["SegueKit", "SegueTesting"],
-                    exclude: ["Originals"]),
+        // UIKit's transition API as a UIKit app would use it, in scenes written here (Scenes/,
+        // also built into Examples' uikit-conformance app), checked against the tutorials' figures.
+        .testTarget(name: "UIKitConformanceTests", dependencies: ["SegueKit", "SegueTesting"]),
         .testTarget(name: "E2ETests", dependencies: ["Geometry", "SegueTestKit", "SegueTesting", "Segue", "Canvas", "Motion", "Demos"]),
     ],
     swiftLanguageModes: [.v6]
