@@ -83,6 +83,11 @@ test-desktops: test-deps helpers trixie-root build translations
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest --filter TrixieDesktopsE2ETests
 
+## docs/ARCHITECTURE.md's module table against Package.swift's targets and dependencies, and
+## every target's `import` lines against its row (scripts/check-architecture.py).
+check-architecture:
+	scripts/check-architecture.py
+
 ## AddressSanitizer (and LeakSanitizer) build in its own scratch path, so it never thrashes the
 ## normal one: the offscreen suites, then the e2e fuzz (3 seeds) and the seat and output
 ## hot-plug suite (objects whose global went away) against the ASan segue-demo, one after the
