@@ -22,7 +22,7 @@ TEST_PACKAGES = sway grim wtype \
 HELPERS = meson-helpers/build
 
 .PHONY: print-packages deps test-deps helpers build translations merge-asset-translations test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter bench-adw-mutter48 \
-	release install uninstall check-assets test-asan examples docs trixie-root test-desktops check-architecture
+	release install uninstall check-assets test-asan examples docs trixie-root test-desktops check-architecture check-doc-blocks
 
 ## The one list of Debian packages, for .ci/run (which installs them on a fresh machine).
 print-packages:
@@ -72,7 +72,7 @@ trixie-root:
 ## mutter and KWin: Debian 12's on this machine, and Debian 13's in the trixie root, whose whole
 ## matrix, TrixieDesktopsE2ETests, takes about a minute). KWin's input driver is built only once
 ## plasma-wayland-protocols is there.
-test: test-deps helpers check-protocols check-assets check-architecture build translations examples docs trixie-root
+test: test-deps helpers check-protocols check-assets check-architecture check-doc-blocks build translations examples docs trixie-root
 	@[ -x $(HELPERS)/segue-kwin-input ] || { meson setup --reconfigure $(HELPERS) meson-helpers && ninja -C $(HELPERS); }
 	$(SWIFT) test
 	scripts/check-kwin-icon.py .build/debug/segue-demo
@@ -87,6 +87,11 @@ test-desktops: test-deps helpers trixie-root build translations
 ## every target's `import` lines against its row (scripts/check-architecture.py).
 check-architecture:
 	scripts/check-architecture.py
+
+## Every code block of README.md and the DocC catalogs is either compiled (found line for line in
+## Examples/Sources, e.g. doc-examples, or in a test) or marked sh, text or json.
+check-doc-blocks:
+	scripts/check-doc-blocks.py
 
 ## AddressSanitizer (and LeakSanitizer) build in its own scratch path, so it never thrashes the
 ## normal one: the offscreen suites, then the e2e fuzz (3 seeds) and the seat and output
