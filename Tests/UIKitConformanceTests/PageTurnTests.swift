@@ -65,6 +65,7 @@ struct PageTurnTests {
         let context = try #require(scene.host.window.activeTransitions.last)
         #expect(context.viewController(forKey: .from) === scene.sheet)
         #expect(context.viewController(forKey: .to) === scene.back)
+        #expect(context.initialFrame(for: scene.sheet) == Self.window, "the presenter starts where it is: the whole window")
         scene.settle()
         let back = try #require(scene.back)
         scene.begin { back.dismiss(animated: true) }

@@ -79,12 +79,15 @@ struct SlideTests {
         stack.host.runFrames()
         #expect(stack.navigation.viewControllers == [stack.first, stack.second])
         #expect(stack.delegate.lastAnimator?.endings == [false])
+        #expect(stack.first.interactionEndings == [true], "the coordinator told the page underneath: cancelled")
+        #expect(stack.first.progressSeen.contains { $0 > 0.1 && $0 < 0.5 }, "\(stack.first.progressSeen)")
 
         stack.host.drag(from: Point(x: 5, y: 300), to: Point(x: 5 + 0.7 * width, y: 300))
         stack.host.hold(for: 0.2)
         stack.host.release()
         stack.host.runFrames()
         #expect(stack.navigation.viewControllers == [stack.first])
+        #expect(stack.first.interactionEndings == [true, false])
     }
 
     @MainActor
@@ -148,5 +151,29 @@ struct SlideTests {
         again.finish()
         scene.host.runFrames()
         #expect(scene.tabs.selectedIndex == 2)
+    }
+
+    /// UIKit's pace after release: the rest of the slide, (1 − 0.5) × 0.5 s, at completionSpeed
+    /// 2 on a linear completionCurve takes 0.125 s (the toolkit's spring settle turned off).
+    @Test func completionSpeedAndCurveSetThePaceAfterRelease() throws {
+        let scene = Tabs()
+        let driver = PercentDrivenInteractiveTransition()
+        driver.completionSpeed = 2
+        driver.completionCurve = .linear
+        driver.settleSpring = nil
+        scene.delegate.drivenBy = driver
+        _ = scene.tabs.select(1, animated: true)
+        scene.host.frame()
+        driver.update(0.5)
+        scene.host.frame()
+        driver.finish()
+        var frames = 0
+        while scene.tabs.selectedIndex != 1 || scene.host.window.activeTransitions.isEmpty == false {
+            scene.host.frame()
+            frames += 1
+            if frames > 120 { break }
+        }
+        let seconds = Double(frames) * OffscreenWindow.frameInterval
+        #expect(abs(seconds - 0.125) <= 2 * OffscreenWindow.frameInterval + 1e-9, "\(seconds) s")
     }
 }

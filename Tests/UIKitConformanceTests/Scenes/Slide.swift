@@ -106,11 +106,17 @@ final class SlidingTabs: TabBarControllerDelegate {
     }
 }
 
-/// A page of one colour that pushes `next` when clicked.
+/// A page of one colour that pushes `next` when clicked. Appearing during an interactive
+/// transition, it follows the transition coordinator as a UIKit page would: the progress frame
+/// by frame, and whether the interaction ended cancelled.
 @MainActor
 final class PlainPage: ViewController {
     let colour: Color
     var next: PlainPage?
+    /// The `isCancelled` of each interaction that ended while this page was appearing.
+    private(set) var interactionEndings: [Bool] = []
+    /// The progress values the coordinator reported alongside the latest appearance.
+    private(set) var progressSeen: [Double] = []
 
     init(_ title: String, colour: Color, next: PlainPage? = nil) {
         self.colour = colour
@@ -127,5 +133,13 @@ final class PlainPage: ViewController {
             navigation.pushViewController(next, animated: true)
         })
         setView(page)
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        guard let coordinator = transitionCoordinator, coordinator.initiallyInteractive else { return }
+        progressSeen = []
+        coordinator.animate(alongsideProgress: { [weak self] progress in self?.progressSeen.append(progress) })
+        coordinator.notifyWhenInteractionEnds { [weak self] context in self?.interactionEndings.append(context.isCancelled) }
     }
 }
