@@ -22,7 +22,7 @@ TEST_PACKAGES = sway grim wtype \
 HELPERS = meson-helpers/build
 
 .PHONY: print-packages deps test-deps helpers build translations merge-asset-translations test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter bench-adw-mutter48 \
-	release install uninstall check-assets test-asan examples docs check-ports trixie-root test-desktops
+	release install uninstall check-assets test-asan examples docs trixie-root test-desktops check-architecture check-doc-blocks
 
 ## The one list of Debian packages, for .ci/run (which installs them on a fresh machine).
 print-packages:
@@ -72,7 +72,7 @@ trixie-root:
 ## mutter and KWin: Debian 12's on this machine, and Debian 13's in the trixie root, whose whole
 ## matrix, TrixieDesktopsE2ETests, takes about a minute). KWin's input driver is built only once
 ## plasma-wayland-protocols is there.
-test: test-deps helpers check-protocols check-assets check-ports build translations examples docs trixie-root
+test: test-deps helpers check-protocols check-assets check-architecture check-doc-blocks build translations examples docs trixie-root
 	@[ -x $(HELPERS)/segue-kwin-input ] || { meson setup --reconfigure $(HELPERS) meson-helpers && ninja -C $(HELPERS); }
 	$(SWIFT) test
 	scripts/check-kwin-icon.py .build/debug/segue-demo
@@ -83,11 +83,15 @@ test-desktops: test-deps helpers trixie-root build translations
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest --filter TrixieDesktopsE2ETests
 
-## The tutorials' transition code ported to Segue (Tests/TutorialPortsTests/Ports) against the
-## tutorials' own text (Originals/): lines changed beyond dropping UIKit's prefixes, per class;
-## fails above 10 % in total (issue 25). The ports themselves run in `swift test`.
-check-ports:
-	scripts/count-port-changes.py
+## docs/ARCHITECTURE.md's module table against Package.swift's targets and dependencies, and
+## every target's `import` lines against its row (scripts/check-architecture.py).
+check-architecture:
+	scripts/check-architecture.py
+
+## Every code block of README.md and the DocC catalogs is either compiled (found line for line in
+## Examples/Sources, e.g. doc-examples, or in a test) or marked sh, text or json.
+check-doc-blocks:
+	scripts/check-doc-blocks.py
 
 ## AddressSanitizer (and LeakSanitizer) build in its own scratch path, so it never thrashes the
 ## normal one: the offscreen suites, then the e2e fuzz (3 seeds) and the seat and output
@@ -105,7 +109,7 @@ ASAN_ENV = ASAN_OPTIONS=detect_leaks=$(ASAN_LEAKS) \
 test-asan: helpers check-protocols
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_BUILD)
 	$(ASAN_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD) \
-		--filter 'MotionTests|CanvasTests|SegueTests|DemosTests|TutorialPortsTests|FuzzToolTests'
+		--filter 'MotionTests|CanvasTests|SegueTests|DemosTests|UIKitConformanceTests|FuzzToolTests'
 	SEGUE_BIN_DIR=$(ASAN_BUILD)/debug SEGUE_FUZZ_RSS_LIMIT=0 $(ASAN_ENV) \
 		$(SWIFT) test --skip-build --disable-xctest --no-parallel --sanitize=address --scratch-path $(ASAN_BUILD) --filter 'FuzzE2ETests|HotplugE2ETests'
 

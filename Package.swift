@@ -2,7 +2,11 @@
 import PackageDescription
 
 /// Segue: UIKit's view-controller transitions as a native Wayland client.
-/// Layers (bottom to top): C modules → Geometry → Motion, Canvas → Segue → SegueWayland → Demos → executables.
+/// Layers (bottom to top): C modules → Geometry → Motion, Canvas → Segue → SegueWayland → SegueKit
+/// (what an app imports). Beside SegueWayland, each on Segue and below only: SegueDiagnostics,
+/// SegueTesting and Demos; SegueTestKit on SegueTesting and Demos; the executables on top.
+/// docs/ARCHITECTURE.md lists every target's dependencies; scripts/check-architecture.py holds
+/// each target's imports to them.
 let package = Package(
     name: "Segue",
     products: [
@@ -44,31 +48,40 @@ let package = Package(
         // SSE2 with a plain C fallback, called only from Canvas.
         .target(name: "CPixelKernels"),
 
-        // Points, sizes, rectangles, affine transforms and sRGB colours: what Motion animates and
-        // Canvas draws with, so neither needs the other for its vocabulary.
         // One line on standard error, named after the program, and the exit: every program's
         // way of saying what went wrong.
         .target(name: "SegueProcess"),
+        // Points, sizes, rectangles, affine transforms and sRGB colours: what Motion animates and
+        // Canvas draws with, so neither needs the other for its vocabulary.
         .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // Pure animation maths: timelines, springs, curves, keyframes, velocity.
         .target(name: "Motion", dependencies: ["Geometry", .product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "Canvas", dependencies: ["CCairo", "CPixelKernels", "Geometry"]),
+        // Drawing: Cairo and Pango behind Swift types (RealModule for the perspective's sin/cos).
+        .target(name: "Canvas", dependencies: ["CCairo", "CPixelKernels", "Geometry", .product(name: "RealModule", package: "swift-numerics")]),
+        // The toolkit: views, controllers, gestures, transitions, the window; never a platform.
         .target(name: "Segue", dependencies: ["Geometry", "Motion", "Canvas", .product(name: "RealModule", package: "swift-numerics")]),
+        // The platform: Wayland display, seat, windows, buffers, layers, cursor, settings,
+        // accessibility and translations.
         .target(name: "SegueWayland",
-                dependencies: ["Geometry", "Segue", "Canvas", "SegueProcess", "SegueDBus", "CWayland", "CWaylandProtocols", "CXKBCommon", "CIntl"]),
+                dependencies: ["Geometry", "Motion", "Segue", "Canvas", "SegueProcess", "SegueDBus", "CWayland", "CWaylandProtocols", "CXKBCommon", "CIntl"]),
         // Developer tools an app attaches to a window (motion plot, slow-animation badge and
         // their keys), through the window's public overlay, tick and trace hooks.
         .target(name: "SegueDiagnostics", dependencies: ["Geometry", "Motion", "Canvas", "Segue"]),
         // A D-Bus client on sd-bus, driven by the app's own poll: the settings portal and the
         // accessibility bus speak through it. Platform layer only.
         .target(name: "SegueDBus", dependencies: ["CSDBus"]),
+        // What an app imports: the toolkit and the platform behind one `SegueApp`.
         .target(name: "SegueKit", dependencies: ["Geometry", "Segue", "Motion", "Canvas", "SegueWayland", "SegueProcess"]),
         // Segue's test host, as NIOTestUtils is NIO's (and reference-image comparison): no
         // Wayland, no test framework.
         .target(name: "SegueTesting", dependencies: ["Geometry", "Segue", "Canvas", "Motion"]),
+        // The demo's scenes, animators and artwork (the tutorials' transitions, under this
+        // project's names and code).
         .target(name: "Demos", dependencies: ["Geometry", "Segue", "Canvas", "Motion", .product(name: "RealModule", package: "swift-numerics")]),
         // The executables' shared command-line conventions (one-line errors, exit 2, --version).
         .target(name: "SegueCommandLine", dependencies: ["SegueProcess", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "segue-demo", dependencies: ["Demos", "SegueKit", "SegueWayland", "SegueDiagnostics", "SegueProcess", "SegueCommandLine",
+        // The demo app.
+        .executableTarget(name: "segue-demo", dependencies: ["Demos", "Segue", "SegueKit", "SegueWayland", "SegueDiagnostics", "SegueProcess", "SegueCommandLine",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Offscreen frame costs of every transition, beside a memcpy and a two-layer composite.
         .executableTarget(name: "segue-bench", dependencies: ["Geometry", "Demos", "Segue", "SegueTesting", "Canvas", "Motion", "SegueCommandLine",
@@ -76,6 +89,7 @@ let package = Package(
         // Drives the real app in headless compositors (the e2e tests, the tour, segue-perf and
         // segue-fuzz share it): sessions, input, the trace decoded, the demo's layout named.
         .target(name: "SegueTestKit", dependencies: ["Geometry", "Segue", "SegueTesting", "Demos", "Canvas", "Motion"]),
+        // The headless tour: the demo in weston with real drags, frames and a contact sheet.
         .executableTarget(name: "segue-tour", dependencies: ["Geometry", "SegueTestKit", "Canvas", "Motion", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // In-compositor figures (frames, latency, idle wake-ups, CPU per frame) from segue-demo --stats.
@@ -85,22 +99,25 @@ let package = Package(
         .executableTarget(name: "segue-fuzz", dependencies: ["Geometry", "SegueTestKit", "SegueProcess", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
+        // Curves, springs, timelines and velocity against their analytic solutions.
         .testTarget(name: "MotionTests", dependencies: [
             "Geometry", "Motion", .product(name: "PropertyBased", package: "swift-property-based"),
+            .product(name: "RealModule", package: "swift-numerics"),
         ]),
-        .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "SegueTesting"]),
+        // Drawing, pixel by pixel and against reference renders.
+        .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Motion", "Canvas", "SegueTesting"]),
         // The library's behaviour, on fixtures of its own (Support/): no demo page in sight.
         // (SegueDiagnostics too: the developer tools on the same fixtures.)
         .testTarget(name: "SegueTests", dependencies: ["Geometry", "Segue", "SegueDiagnostics", "SegueTesting", "Canvas", "Motion"]),
-        // The demo's scenes: the tutorials' transitions, their formulas, durations and layouts.
         // The platform layer's pure logic (configure rules, resize borders, key and button names).
-        .testTarget(name: "SegueWaylandTests", dependencies: ["Geometry", "Segue", "SegueWayland", "SegueDBus"]),
+        .testTarget(name: "SegueWaylandTests", dependencies: ["Geometry", "Segue", "SegueWayland", "SegueDBus", "CWayland", "CWaylandProtocols"]),
+        // The demo's scenes: the tutorials' transitions, their formulas, durations and layouts.
         .testTarget(name: "DemosTests", dependencies: ["Geometry", "Demos", "SegueTesting", "Segue", "Canvas", "Motion", "SegueTestKit"],
                     exclude: ["References"]),
-        // The tutorials' own transition code (002, 004, 000's slide), changed only by dropping
-        // UIKit's prefixes (scripts/count-port-changes.py counts it against Originals/).
-        .testTarget(name: "TutorialPortsTests", dependencies: ["SegueKit", "SegueTesting"],
-                    exclude: ["Originals"]),
+        // UIKit's transition API as a UIKit app would use it, in scenes written here (Scenes/,
+        // also built into Examples' uikit-conformance app), checked against the tutorials' figures.
+        .testTarget(name: "UIKitConformanceTests", dependencies: ["SegueKit", "SegueTesting"]),
+        // The real apps in headless compositors (weston, sway, mutter, KWin).
         .testTarget(name: "E2ETests", dependencies: ["Geometry", "SegueTestKit", "SegueTesting", "Segue", "Canvas", "Motion", "Demos"]),
     ],
     swiftLanguageModes: [.v6]

@@ -24,9 +24,9 @@ let package = Package(
             .product(name: "SegueKit", package: segueRoot.lastPathComponent.lowercased()),
             .product(name: "SegueDiagnostics", package: segueRoot.lastPathComponent.lowercased()),
         ]),
-        // The tutorials' own transition classes (Tests/TutorialPortsTests, linked in) in a real
-        // window, for TutorialPortsE2ETests.
-        .executableTarget(name: "tutorial-ports", dependencies: [
+        // The UIKit conformance suite's scenes (Tests/UIKitConformanceTests/Scenes, linked in) in
+        // a real window, for UIKitConformanceE2ETests.
+        .executableTarget(name: "uikit-conformance", dependencies: [
             .product(name: "SegueKit", package: segueRoot.lastPathComponent.lowercased()),
         ]),
     ],

@@ -106,41 +106,18 @@ extension Canvas {
         cairo_mask_surface(cr, mask.surface, -Double(mask.pad), -Double(mask.pad))
     }
 
-    /// Draws `image` into `rect` as blocks of `blockSize` user units, the first block at
-    /// `rect`'s top-left corner; each block takes the image's colour at the block's centre
-    /// (bilinear, as Core Image's `CIPixellate` does), the last row and column clamped to the
-    /// image's edge.
+    /// Paints the whole current clip with `image` stretched so that it spans `rect` (user
+    /// space), its edge pixels extended beyond `rect` in every direction.
     ///
-    /// The image is shrunk to ⌈w / block⌉ × ⌈h / block⌉ pixels, then enlarged with the nearest
-    /// filter. Sampling rather than averaging keeps a full-window frame well under a
-    /// millisecond (a box-filtered shrink costs several). `blockSize` ≤ 1 draws the image
-    /// normally. The small surface is cached by size, so an animation allocates only when the
-    /// block size changes.
-    public func drawPixelated(_ image: Surface, in rect: Rect, blockSize: Double, alpha: Double = 1) {
-        guard blockSize > 1 else {
-            draw(image, in: rect, alpha: alpha)
-            return
-        }
+    /// Unlike ``draw(_:in:alpha:filter:)``, which stops at `rect`, this fills whatever the clip
+    /// allows: the way to resample an image onto a grid that overhangs it (a shrink whose last
+    /// row and column are partial, an enlargement cut by a clip of its own).
+    public func draw(_ image: Surface, stretchedOver rect: Rect, alpha: Double = 1, filter: ImageFilter = .good) {
         guard !rect.isEmpty, image.width > 0, image.height > 0, alpha > 0 else { return }
-        let columns = Int((rect.width / blockSize).rounded(.up))
-        let rows = Int((rect.height / blockSize).rounded(.up))
-        let small = scratchSurface(width: columns, height: rows)
-
-        // Shrink: the image spans rect.width / blockSize small pixels; small pixel i samples
-        // the centre of block i, and the last, partial block clamps to the edge (pad extend).
-        let shrink = cairo_create(small.raw)!
-        cairo_set_operator(shrink, CAIRO_OPERATOR_SOURCE)
-        Canvas.setSource(shrink, stretching: image, over: Rect(x: 0, y: 0, width: rect.width / blockSize,
-                                                              height: rect.height / blockSize),
-                         filter: CAIRO_FILTER_BILINEAR)
-        cairo_paint(shrink)
-        cairo_destroy(shrink)
-
         withSavedState {
-            clip(to: rect)
             cairo_translate(cr, rect.minX, rect.minY)
-            cairo_scale(cr, blockSize, blockSize)
-            paint(small, alpha: alpha, filter: .nearest, extend: CAIRO_EXTEND_PAD)
+            cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
+            paint(image, alpha: alpha, filter: filter, extend: CAIRO_EXTEND_PAD)
         }
     }
 
@@ -155,15 +132,5 @@ extension Canvas {
         } else {
             cairo_paint_with_alpha(cr, alpha)
         }
-    }
-
-    /// A cached surface of the given size; contents are whatever was last drawn into it.
-    func scratchSurface(width: Int, height: Int) -> Surface {
-        let key = ScratchKey(width: width, height: height)
-        if let surface = scratchSurfaces[key] { return surface }
-        if scratchSurfaces.count >= 4 { scratchSurfaces.removeAll() }
-        let surface = Surface(width: width, height: height)
-        scratchSurfaces[key] = surface
-        return surface
     }
 }

@@ -1,8 +1,6 @@
 import Geometry
 import CCairo
-#if canImport(Glibc)
-import Glibc
-#endif
+import RealModule
 
 extension Canvas {
     /// The user-space rectangle that
@@ -174,8 +172,8 @@ struct PerspectiveProjection {
     let axisOffset: Double
 
     init(angle: Double, eyeDistance: Double, axisOffset: Double = 0) {
-        cosine = cos(angle)
-        sine = sin(angle)
+        cosine = Double.cos(angle)
+        sine = Double.sin(angle)
         self.eyeDistance = eyeDistance
         self.axisOffset = axisOffset
     }

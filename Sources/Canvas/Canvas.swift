@@ -17,8 +17,8 @@ import CCairo
 /// }
 /// ```
 ///
-/// Keep one canvas per surface and reuse it across frames: it caches shadow masks and the
-/// scratch surfaces of ``drawPixelated(_:in:blockSize:alpha:)``. Not thread-safe.
+/// Keep one canvas per surface and reuse it across frames: it caches shadow masks. Not
+/// thread-safe.
 public final class Canvas {
     /// The surface drawn into.
     public let surface: Surface
@@ -26,8 +26,6 @@ public final class Canvas {
     let cr: OpaquePointer
     /// Blurred rounded-rectangle masks for ``drawShadow(roundedRect:radius:blur:offset:color:)``.
     let shadowMasks = ShadowMaskCache()
-    /// Small surfaces reused by ``drawPixelated(_:in:blockSize:alpha:)``, keyed by size.
-    var scratchSurfaces: [ScratchKey: Surface] = [:]
 
     /// Makes a context drawing into `surface`, with the identity transform and no clip.
     public init(surface: Surface) {
@@ -243,12 +241,6 @@ public final class Canvas {
         cairo_arc(cr, rect.minX + r, rect.minY + r, r, 2 * half, 3 * half)
         cairo_close_path(cr)
     }
-}
-
-/// The key of a cached scratch surface: its size in pixels.
-struct ScratchKey: Hashable {
-    var width: Int
-    var height: Int
 }
 
 extension Canvas {

@@ -2,9 +2,7 @@ import Geometry
 import Canvas
 import Motion
 import Segue
-#if canImport(Glibc)
-import Glibc
-#endif
+import RealModule
 
 /// The Gallery's two layouts (tutorial 000 lists collection-layout changes among the kinds of
 /// transition): the grid, and a captioned list of larger pictures.
@@ -53,5 +51,5 @@ extension GalleryPage {
 
     /// A pinch's distance in layout progress: doubling (or halving) the scale is a whole
     /// change, so the grid's pictures grow towards the list's as the fingers spread.
-    public nonisolated static func pinchProgress(scale: Double) -> Double { log2(max(scale, 1e-6)) }
+    public nonisolated static func pinchProgress(scale: Double) -> Double { Double.log2(max(scale, 1e-6)) }
 }

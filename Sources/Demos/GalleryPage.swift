@@ -2,9 +2,7 @@ import Geometry
 import Canvas
 import Motion
 import Segue
-#if canImport(Glibc)
-import Glibc
-#endif
+import RealModule
 
 /// A grid of the demo's pictures; clicking one opens it large. It switches to a captioned
 /// list and back (``GalleryLayout``) with every picture moving from its frame in one layout to
@@ -201,7 +199,7 @@ public final class GalleryPage: ViewController {
             layoutTransition?.update(pinchBase + towardsTarget(zoom))
         case .ended:
             // d(log₂ s)/dt = (ds/dt) / (s ln 2), in progress per second.
-            let velocity = towardsTarget(pinch.velocity / (max(pinch.scale, 1e-6) * log(2)))
+            let velocity = towardsTarget(pinch.velocity / (max(pinch.scale, 1e-6) * Double.log(2.0)))
             layoutTransition?.release(velocity: velocity)
         case .cancelled, .failed:
             layoutTransition?.cancel()

@@ -20,7 +20,7 @@ public enum WaylandError: Error, CustomStringConvertible {
         case .cannotConnect(let display, let reason):
             return "cannot connect to the Wayland compositor at '\(display)'"
                 + (reason.map { " (\($0))" } ?? "")
-                + "; run inside a Wayland session, or `make demo` for the headless tour"
+                + "; run the app inside a Wayland session (WAYLAND_DISPLAY names the compositor's socket)"
         case .noAnswer(let display, let seconds):
             return "the Wayland compositor at '\(display)' accepted the connection but did not answer "
                 + "within \(seconds.formatted1) s; giving up"

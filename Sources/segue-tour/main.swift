@@ -94,7 +94,7 @@ let scenes: [Scene] = [
         // The Modal page's card opens the card page; its card (centred) flips.
         try session.click(at: DemoLayout.modalCard)
         _ = try session.parkedScreenshot()
-        let shot = try heldDrag(opening: DemoLayout.petCard, from: Point(x: 5, y: 300), to: Point(x: 105, y: 300),
+        let shot = try heldDrag(opening: DemoLayout.flipCard, from: Point(x: 5, y: 300), to: Point(x: 105, y: 300),
                                 leave: escape)(session)
         try escape(session)
         _ = try session.parkedScreenshot()

@@ -89,47 +89,18 @@ struct ImageDrawingTests {
         #expect(surface.channelDifferences(to: image).max() == 0)
     }
 
-    @Test func pixelatedBlocksAreUniform() {
-        let image = Fixture.image(width: 95, height: 64)
-        let surface = Surface(width: 95, height: 64)
-        let canvas = Canvas(surface: surface)
-        canvas.drawPixelated(image, in: Rect(x: 0, y: 0, width: 95, height: 64), blockSize: 10)
-        var blockColours = Set<[Int]>()
-        for by in stride(from: 0, to: 64, by: 10) {
-            for bx in stride(from: 0, to: 95, by: 10) {
-                let first = surface.bytes(x: bx, y: by)
-                blockColours.insert(first)
-                for y in by..<min(by + 10, 64) {
-                    for x in bx..<min(bx + 10, 95) {
-                        #expect(surface.bytes(x: x, y: y) == first, "block at (\(bx), \(by)), pixel (\(x), \(y))")
-                    }
-                }
-            }
+    /// `draw(_:stretchedOver:)` fills the whole clip, the image's edges extended past `rect`;
+    /// `draw(_:in:)` stops at `rect`.
+    @Test func stretchedOverFillsTheClipWithTheEdgesExtended() {
+        let image = Fixture.image(width: 10, height: 10)
+        let surface = Surface(width: 30, height: 10)
+        Canvas(surface: surface).draw(image, stretchedOver: Rect(x: 0, y: 0, width: 10, height: 10), filter: .nearest)
+        for y in 0..<10 {
+            #expect(surface.bytes(x: 25, y: y) == image.bytes(x: 9, y: y), "row \(y): the last column extended")
+            #expect(surface.bytes(x: 4, y: y) == image.bytes(x: 4, y: y))
         }
-        #expect(blockColours.count > 40)   // 10 × 7 blocks of a varied image: not one flat colour
-        // A block takes the image's colour at its centre: the point (bx + 5, by + 5) lies
-        // between four pixel centres, so bilinear sampling gives their mean.
-        for (bx, by) in [(0, 0), (40, 30), (80, 50), (20, 10)] {
-            let block = surface.bytes(x: bx, y: by)
-            let neighbours = [(4, 4), (5, 4), (4, 5), (5, 5)].map { image.bytes(x: bx + $0.0, y: by + $0.1) }
-            for channel in 0..<3 {
-                let mean = Double(neighbours.map { $0[channel] }.reduce(0, +)) / 4
-                #expect(abs(Double(block[channel]) - mean) <= 1.5, "block (\(bx), \(by)) channel \(channel)")
-            }
-        }
-    }
-
-    @Test func pixelationReusesItsScratchAndSmallBlocksDrawNormally() {
-        let image = Fixture.image(width: 30, height: 30)
-        let a = Surface(width: 30, height: 30), b = Surface(width: 30, height: 30)
-        let canvas = Canvas(surface: a)
-        canvas.drawPixelated(image, in: Rect(x: 0, y: 0, width: 30, height: 30), blockSize: 1)
-        Canvas(surface: b).draw(image, in: Rect(x: 0, y: 0, width: 30, height: 30))
-        #expect(a.channelDifferences(to: b).max() == 0)
-        // Drawing twice at one block size gives the same result (the cached scratch is refilled).
-        canvas.drawPixelated(image, in: Rect(x: 0, y: 0, width: 30, height: 30), blockSize: 6)
-        let first = (0..<30).map { a.bytes(x: $0, y: 17) }
-        canvas.drawPixelated(image, in: Rect(x: 0, y: 0, width: 30, height: 30), blockSize: 6)
-        #expect((0..<30).map { a.bytes(x: $0, y: 17) } == first)
+        let bounded = Surface(width: 30, height: 10)
+        Canvas(surface: bounded).draw(image, in: Rect(x: 0, y: 0, width: 10, height: 10), filter: .nearest)
+        #expect(bounded.pixel(x: 25, y: 5) == .clear)
     }
 }

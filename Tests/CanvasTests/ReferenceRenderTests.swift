@@ -133,7 +133,14 @@ struct ReferenceRenderTests {
         let flip = Rect(x: 20, y: 20, width: 160, height: 200), angle = -0.8, eye = 500.0
         canvas.drawPerspective(page, in: flip, angleY: angle, eyeDistance: eye, cornerRadius: 12)
         let dissolve = Rect(x: 220, y: 20, width: 160, height: 200)
-        canvas.drawPixelated(page, in: dissolve, blockSize: 8, alpha: 0.9)
+        // The dissolve as the demo draws it (Demos' Pixelation): the page shrunk to one pixel per
+        // 8-px block, bilinear, then enlarged with the nearest filter.
+        let blocks = Surface(width: 20, height: 25)
+        Canvas(surface: blocks).draw(page, stretchedOver: Rect(x: 0, y: 0, width: 20, height: 25), filter: .fast)
+        canvas.withSavedState {
+            canvas.clip(to: dissolve)
+            canvas.draw(blocks, stretchedOver: dissolve, alpha: 0.9, filter: .nearest)
+        }
         try canvas.check()
 
         // The flip (m34 = −1/e about the rect's centre): u right of the axis lands at

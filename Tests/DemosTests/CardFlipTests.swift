@@ -8,7 +8,7 @@ import SegueTesting
 import SegueTestKit
 import Testing
 
-/// Tutorial 002's card flip offscreen on a manual clock, with the card page ("Guess the pet"'s
+/// Tutorial 002's card flip offscreen on a manual clock, with the flip card page (tutorial 002's
 /// `CardViewController`) as the window's root, 800 × 600.
 ///
 /// The expected values are the tutorial's, written here (never read from the animator):
@@ -31,13 +31,13 @@ struct CardFlipTests {
 
     @MainActor
     struct Scene {
-        let page = PetCardPage()
+        let page = FlipCardPage()
         let host: OffscreenWindow
         init() { host = OffscreenWindow(root: page, size: CardFlipTests.size) }
 
         var reveal: RevealPage? { page.presentedViewController as? RevealPage }
         var container: View? { reveal?.presentationController?.containerView }
-        var cardRect: Rect { PetCardPage.cardFrame(in: Rect(size: CardFlipTests.size)) }
+        var cardRect: Rect { FlipCardPage.cardFrame(in: Rect(size: CardFlipTests.size)) }
 
         /// Starts a transition, lets its first frame start the timeline, then advances `seconds`.
         func render(after seconds: Double, _ start: () -> Void) -> Surface {
@@ -104,7 +104,7 @@ struct CardFlipTests {
         #expect(container.sublayerPerspectiveDistance == Self.eyeDistance, "m34 = −1/500 set on the container")
         let theta = -Double.pi / 4
         #expect(abs(scene.page.view.rotationY - theta) < 1e-4, "the card page itself turns: \(scene.page.view.rotationY)")
-        let background = PetCardPage.background
+        let background = FlipCardPage.background
         let left = Self.project(x: 0, y: 300, axisX: 400, theta: theta)
         #expect(abs(left.x - 219.35) < 0.01)
         Self.expectEdge(shot, at: left, inward: Point(x: 3, y: 0), colour: background, "left edge")
@@ -164,7 +164,7 @@ struct CardFlipTests {
         try expectMatchesReference(shot, named: "cardflip-dismiss-0.50s")
         #expect(abs(pageView.rotationY + .pi / 4) < 1e-4, "\(pageView.rotationY)")
         let left = Self.project(x: 0, y: 300, axisX: 400, theta: -.pi / 4)
-        Self.expectEdge(shot, at: left, inward: Point(x: 3, y: 0), colour: PetCardPage.background, "left edge")
+        Self.expectEdge(shot, at: left, inward: Point(x: 3, y: 0), colour: FlipCardPage.background, "left edge")
         scene.settle()
         #expect(scene.completions(.dismiss) == [true])
         #expect(pageView.superview === parent && !pageView.isHidden && pageView.rotationY == 0)
@@ -195,7 +195,7 @@ struct CardFlipTests {
         let layers = container.subviews
         #expect(layers.count == 2 && layers.first === reveal.view && reveal.view.isHidden)
         let snapshot = try #require(layers.last)
-        #expect(snapshot !== reveal.view && !snapshot.isHidden && snapshot.cornerRadius == PetCardView.radius)
+        #expect(snapshot !== reveal.view && !snapshot.isHidden && snapshot.cornerRadius == FlipCardView.radius)
         let pageIndex = try #require(root.subviews.firstIndex { $0 === scene.page.view })
         let containerIndex = try #require(root.subviews.firstIndex { $0 === container })
         #expect(pageIndex < containerIndex, "the card page lies under the container")

@@ -66,7 +66,7 @@ struct DemoLayoutTests {
         #expect(hits(DemoLayout.modalIcon, modal.icon))
     }
 
-    @Test func thePetCardOnItsPage() {
-        #expect(DemoLayout.petCard == PetCardPage.cardFrame(in: Rect(size: DemoLayout.windowSize)).center)
+    @Test func theFlipCardOnItsPage() {
+        #expect(DemoLayout.flipCard == FlipCardPage.cardFrame(in: Rect(size: DemoLayout.windowSize)).center)
     }
 }

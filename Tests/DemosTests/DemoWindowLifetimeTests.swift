@@ -44,7 +44,7 @@ struct DemoWindowLifetimeTests {
     @Test func aWindowDroppedMidCardFlipFreesBothPagesAndTheTransition() {
         let watched = Watched()
         do {
-            let page = PetCardPage()
+            let page = FlipCardPage()
             let host = OffscreenWindow(root: page, size: ModalScenesTests.size)
             page.presentReveal()
             host.frames(10)

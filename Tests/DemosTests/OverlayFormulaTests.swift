@@ -6,17 +6,12 @@ import Segue
 import SegueTesting
 import Testing
 
-/// Tutorial 000's overlay against its own code, at several times on a manual clock:
-///
-///     toView.center = containerView.center
-///     toView.bounds = CGRect(x: 0, y: 0, width: 1, height: toViewHeight)      // 2/3 × height
-///     dimmingView.backgroundColor = UIColor(white: 0.0, alpha: 0.5)
-///     dimmingView.bounds = CGRect(x: 0, y: 0, width: toViewWidth, height: toViewHeight)
-///     UIView.animateWithDuration(duration, delay: 0, options: .CurveEaseInOut, animations: {
-///         toView.bounds = CGRect(x: 0, y: 0, width: toViewWidth, height: toViewHeight)
-///         dimmingView.bounds = containerView.bounds })
-///     // dismissal: fromView.bounds → width 1 (UIView's default curve, ease-in-out);
-///     // dimmingView.alpha → 0 alongside.
+/// Tutorial 000's overlay, at several times on a manual clock. The facts it takes from the
+/// article: the panel is centred and sized to two thirds of the container each way; it opens
+/// from a one-point-wide sliver of its full height to its full width on UIKit's default
+/// ease-in-out; a half-transparent black dimming layer starts at the panel's size and grows to
+/// cover the container over the same time; closing shrinks the panel back to one point wide
+/// while the dimming fades out to nothing.
 ///
 /// Expected values: rects whose edges are interpolated by the ease-in-out Bézier
 /// (0.42, 0, 0.58, 1), evaluated in ``TutorialCurves``. The duration is the tutorial's

@@ -6,11 +6,9 @@ import Segue
 import SegueTesting
 import Testing
 
-/// Tutorial 003's pixelate dissolve on the pixels, from the tutorial's own lines:
-///
-///     self.blend.mix = self.progress;
-///     self.sourcePixellateFilter.fractionalWidthOfAPixel = self.progress * 0.1;
-///     self.targetPixellateFilter.fractionalWidthOfAPixel = (1 - self.progress) * 0.1;
+/// Tutorial 003's pixelate dissolve on the pixels. The article's facts: the blend's mix is the
+/// progress p; the outgoing picture is pixellated with blocks of p × 0.1 of the width, the
+/// incoming one with (1 − p) × 0.1.
 ///
 /// GPUImage's pixellate filter samples the centre of square blocks of that fraction of the
 /// width, the grid starting at the picture's top-left; its dissolve blend is

@@ -21,7 +21,7 @@ struct RightToLeftScenesTests {
     }
 
     @Test func theCardFlipTurnsTheOtherWay() throws {
-        let page = PetCardPage()
+        let page = FlipCardPage()
         let host = rtlHost(page)
         page.presentReveal()
         host.frame()
@@ -33,7 +33,7 @@ struct RightToLeftScenesTests {
     }
 
     @Test func theRevealPageIsDraggedBackFromTheRightEdge() throws {
-        let page = PetCardPage()
+        let page = FlipCardPage()
         let host = rtlHost(page)
         page.presentReveal()
         host.runFrames(seconds: 5)

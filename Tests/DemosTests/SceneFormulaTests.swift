@@ -9,7 +9,7 @@ import Testing
 /// One assertion from the tutorial's own formula for the scenes that had none, on a manual
 /// clock (times are seconds after the timeline's first frame):
 ///
-/// - 000's slide (push, sheet): `UIView.animateWithDuration(0.5)` — UIKit's default curve,
+/// - 000's slide (push, sheet): 0.5 s on UIKit's default curve,
 ///   ease-in-out (0.42, 0, 0.58, 1) — moves toView from an offset of the container's width
 ///   (navigation, tabs; its height for a modal) to identity while fromView moves to −offset
 ///   (the whole width: the tutorial has no parallax). A presentation moves only the presented

@@ -154,7 +154,7 @@ struct AccessibilityE2ETests {
         try bus.doAction(app: Self.app, name: "Modal", role: "page tab")
         try session.waitForTrace(.complete, count: 1)
         let modal = try frame(bus, session)
-        #expect(modal.first(role: "push button", name: "Pet card") != nil, "\(modal.all.map(\.name))")
+        #expect(modal.first(role: "push button", name: "Flip card") != nil, "\(modal.all.map(\.name))")
         #expect(modal.first(role: "push button", name: "Lake") != nil)
         #expect(modal.first(role: "label", name: "Four presentations. Esc closes each.") != nil)
         try bus.doAction(app: Self.app, name: "Gallery", role: "page tab")

@@ -6,12 +6,9 @@ import Motion
 import SegueTestKit
 import Testing
 
-/// Tutorial 001's push, mid-flight, in the real app in headless weston:
-///
-///     [UIView animateWithDuration:0.8 delay:0 usingSpringWithDamping:0.5
-///           initialSpringVelocity:0.5 options:UIViewAnimationOptionCurveEaseIn animations:^{
-///         snapShotView.frame = [containerView convertRect:toVC.imageView.frame fromView:toVC.view];
-///         toVC.view.alpha = 1; } …];
+/// Tutorial 001's push, mid-flight, in the real app in headless weston. The article's figures:
+/// the picture flies from the cell to the detail page's picture on a UIKit spring animation of
+/// 0.8 s, damping 0.5 and initial velocity 0.5, while the incoming page fades in to full opacity.
 ///
 /// The flying picture's rect is the cell's rect moved towards the page's picture rect by the
 /// spring's value x(t) = 1 − e^(−ζω₀t)·(cos ω_d t + (ζω₀ − v₀)/ω_d · sin ω_d t), ζ 0.5,

@@ -22,7 +22,7 @@ struct ModalScenesE2ETests {
     static let detailBackground = Color(hex: 0x0E3B43)
     static let card = (x: 24.0, y: 200.0, width: 200.0, height: 280.0)
     static let cardPageBackground = Color(hex: 0xE9F5F2)
-    /// The card on the card page (PetCardPage), 800 × 600.
+    /// The card on the card page (FlipCardPage), 800 × 600.
     static let flipCard = (x: 300.0, y: 200.0, width: 200.0, height: 280.0)
     static let icon = (x: 256.0, y: 200.0, width: 96.0, height: 96.0)
 

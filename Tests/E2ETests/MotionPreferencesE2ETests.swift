@@ -80,12 +80,12 @@ struct MotionPreferencesE2ETests {
         defer { session.stop(); _ = portal }
         try session.click(at: DemoLayout.tabButton(.modal))
         try session.waitForTrace([.complete], count: 1, timeout: 15)
-        // The modal tab's card presents the pet card page (a cross-fade too)…
+        // The modal tab's card presents the flip card page (a cross-fade too)…
         let (pageStart, pageMid, pageEnd) = try catchMidway(session, clicking: DemoLayout.modalCard)
         let page = commonMix(start: pageStart, mid: pageMid, end: pageEnd, rows: 0..<Self.height)
-        #expect(page.worst <= 8, "the pet page's presentation: worst \(page.worst) at f \(page.fraction)")
+        #expect(page.worst <= 8, "the flip card page's presentation: worst \(page.worst) at f \(page.fraction)")
         // …and a click on its card flips it (tutorial 002): here a cross-fade, no turn.
-        let (start, mid, end) = try catchMidway(session, clicking: DemoLayout.petCard)
+        let (start, mid, end) = try catchMidway(session, clicking: DemoLayout.flipCard)
         session.keep(mid, as: "reduced-motion-flip-midway")
         let mix = commonMix(start: start, mid: mid, end: end, rows: 0..<Self.height)
         #expect(mix.changed > 5000)

@@ -70,7 +70,7 @@ struct StartupE2ETests {
         let run = try Self.runDemo([], environment: ["XDG_RUNTIME_DIR": directory, "WAYLAND_DISPLAY": "wayland-77"])
         #expect(run.status == 1)
         #expect(run.lines == ["segue-demo: cannot connect to the Wayland compositor at '\(directory)/wayland-77' "
-            + "(No such file or directory); run inside a Wayland session, or `make demo` for the headless tour"])
+            + "(No such file or directory); run the app inside a Wayland session (WAYLAND_DISPLAY names the compositor's socket)"])
     }
 
     /// A start that fails loses nothing: an existing trace keeps its contents, and a file the

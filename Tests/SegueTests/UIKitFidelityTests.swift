@@ -13,9 +13,8 @@ import Testing
 // UIKit's `animationController(forPresented:presenting:source:)`, with `source` the controller
 // `present` was called on.
 
-/// Tutorial 002's FlipDismissAnimationController, reduced to what matters here: it puts the
-/// presenter's view into the container at the back (`containerView.insertSubview(toVC.view,
-/// at: 0)`), and when cancelled takes it out again (`toVC.view.removeFromSuperview()`).
+/// A dismissal animator that does what tutorial 002's does with the presenter: it inserts the
+/// presenter's view at the back of the container, and when cancelled removes it again.
 @MainActor
 private final class ReparentingDismissal: AnimatedTransitioning {
     func transitionDuration(using context: TransitionContext?) -> Double { 0.3 }

@@ -3,12 +3,12 @@ import Canvas
 import Motion
 import Segue
 
-// Tutorial 002: "Guess the pet". The card page (PetCardPage) turns away and the reveal page
+// Tutorial 002's card flip, under this project's names. The card page (FlipCardPage) turns away and the reveal page
 // turns in from the card's rect; a drag from the left edge of the reveal page flips it back.
 
 /// The card's face: a rounded gradient card with a question mark.
 @MainActor
-public final class PetCardView: Control {
+public final class FlipCardView: Control {
     public static let radius = 16.0
     public static let top = Color(hex: 0x2A9D8F), bottom = Color(hex: 0x264653)
     /// The line under the title.
@@ -28,7 +28,7 @@ public final class PetCardView: Control {
         canvas.fillEllipse(in: disc, color: Color.white.withAlpha(0.18))
         canvas.drawText(TextLayout(text: "?", font: Font(size: 60, weight: .bold), maxWidth: disc.width, alignment: .center),
                         at: Point(x: disc.minX, y: disc.minY + 8), color: .white)
-        canvas.drawText(TextLayout(text: localized("Guess the pet"), font: Font(size: 20, weight: .bold), maxWidth: b.width, alignment: .center),
+        canvas.drawText(TextLayout(text: localized("Flip the card"), font: Font(size: 20, weight: .bold), maxWidth: b.width, alignment: .center),
                         at: Point(x: 0, y: b.height * 0.62), color: .white)
         canvas.drawText(TextLayout(text: subtitle, font: Font(size: 13), maxWidth: b.width, alignment: .center),
                         at: Point(x: 0, y: b.height * 0.62 + 32), color: Color.white.withAlpha(0.8))
@@ -194,7 +194,7 @@ public final class CardFlipAnimator: AnimatedTransitioning {
     /// The reveal page's stand-in: its image at `frame`, rounded as the card.
     private func revealSnapshot(_ image: Surface, frame: Rect) -> SnapshotView {
         let view = SnapshotView(image: image, frame: frame)
-        view.cornerRadius = PetCardView.radius
+        view.cornerRadius = FlipCardView.radius
         return view
     }
 

@@ -3,7 +3,7 @@ import Canvas
 import Motion
 import Segue
 
-/// The Modal tab's page: the sheet and overlay buttons, the "Guess the pet" card (opens
+/// The Modal tab's page: the sheet and overlay buttons, the "Flip the card" card (opens
 /// tutorial 002's card page, where the card flips) and an icon tile (tutorial 004's expand
 /// from icon).
 ///
@@ -29,7 +29,7 @@ public final class ModalPage: ViewController {
                                 font: Font(size: 15), color: Color(hex: 0x3A3A3C))
     private let sheetButton = ModalPage.menuButton(localized("Sheet (slide up)"))
     private let overlayButton = ModalPage.menuButton(localized("Overlay (custom presentation)"))
-    public let card = PetCardView()
+    public let card = FlipCardView()
     public let icon = IconTileView()
     private let iconCaption = Label(text: localized("Lake"), font: Font(size: 13, weight: .medium), color: Color(hex: 0x3A3A3C),
                                     alignment: .center)
@@ -61,8 +61,8 @@ public final class ModalPage: ViewController {
         card.onTap = { [weak self] in self?.presentCardPage() }
         icon.onTap = { [weak self] in self?.presentDetail() }
         // What the page draws itself, named for assistive technology.
-        card.accessibilityLabel = "Pet card"
-        card.accessibilityHint = "Opens the pet card"
+        card.accessibilityLabel = "Flip card"
+        card.accessibilityHint = "Opens the flip card page"
         icon.accessibilityLabel = "Lake"
         icon.accessibilityHint = "Opens the mountain lake picture"
         iconCaption.isUserInteractionEnabled = false
@@ -112,7 +112,7 @@ public final class ModalPage: ViewController {
 
     /// Tutorial 002's card page, as a sheet: its card flips the whole page over.
     public func presentCardPage() {
-        present(PetCardPage())
+        present(FlipCardPage())
     }
 
     /// Tutorial 004's expand from icon.

@@ -45,6 +45,8 @@ final class PixelateAnimator: AnimatedTransitioning {
 final class PixelateView: View {
     private let source: Surface
     private let target: Surface
+    /// Its small surfaces are kept across frames (one per block size in use).
+    private let pixelation = Pixelation()
     var progress = 0.0 { didSet { if progress != oldValue { setNeedsDisplay() } } }
 
     init(from source: Surface, to target: Surface) {
@@ -63,7 +65,7 @@ final class PixelateView: View {
 
     override func draw(in canvas: Canvas) {
         let blocks = PixelateView.blockSizes(progress: progress, width: bounds.width)
-        canvas.drawPixelated(source, in: bounds, blockSize: blocks.source)
-        canvas.drawPixelated(target, in: bounds, blockSize: blocks.target, alpha: progress)
+        pixelation.draw(source, in: bounds, blockSize: blocks.source, on: canvas)
+        pixelation.draw(target, in: bounds, blockSize: blocks.target, alpha: progress, on: canvas)
     }
 }

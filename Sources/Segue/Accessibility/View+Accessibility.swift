@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// card.isAccessibilityElement = true
-/// card.accessibilityLabel = "Pet card: Biscuit"
+/// card.accessibilityLabel = "Flip card: Biscuit"
 /// card.accessibilityTraits = .image
 /// ```
 extension View {

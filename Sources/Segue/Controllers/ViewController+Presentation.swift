@@ -116,7 +116,7 @@ extension ViewController {
                 presented.presentationTransition = nil
                 presented.view.transform = .identity
                 // A full-screen dismissal's animator may put the presenter's view into the container
-                // (`insertSubview(toVC.view, at: 0)`, as UIKit allows) or take it out again when
+                // (at the back, as UIKit allows) or take it out again when
                 // cancelled: as UIKit does, it goes back where it belongs before the container goes.
                 if removesPresenter { presenterPlace.restore(presenter.view) }
                 if completed {

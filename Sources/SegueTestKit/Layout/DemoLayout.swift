@@ -87,17 +87,17 @@ public enum DemoLayout {
     public static let sheetButton = Point(x: 200, y: sheetButtonFrame.midY)
     /// Where the tests click the "Overlay" button.
     public static let overlayButton = Point(x: 200, y: overlayButtonFrame.midY)
-    /// The Modal tab's pet card (``ModalPage/cardFrame``).
+    /// The Modal tab's flip card (``ModalPage/cardFrame``).
     public static let modalCardFrame = Rect(x: 24, y: 200, width: 200, height: 280)
-    /// The middle of the Modal tab's pet card.
+    /// The middle of the Modal tab's flip card.
     public static let modalCard = modalCardFrame.center
     /// The Modal tab's icon tile (``ModalPage/iconFrame``), beside the card at the window's width.
     public static let modalIconFrame = Rect(x: 256, y: 200, width: 96, height: 96)
     /// The middle of the Modal tab's icon tile.
     public static let modalIcon = modalIconFrame.center
     /// The middle of the card on the presented card page in an 800 × 600 window
-    /// (``PetCardPage/cardFrame(in:)``: centred, below the middle).
-    public static let petCard = Point(x: 400, y: 340)
+    /// (``FlipCardPage/cardFrame(in:)``: centred, below the middle).
+    public static let flipCard = Point(x: 400, y: 340)
 
     /// Gallery cell `index` in the window (``GalleryPage/cellFrame(_:width:)`` below the
     /// navigation bar, the grid scrolled to its top).

@@ -34,8 +34,9 @@ public enum Paths {
     }
     /// The example app of Examples/ (`make examples` builds it: a package of its own).
     public static var helloExample: String { root + "/Examples/.build/debug/hello-segue" }
-    /// The tutorial ports' app of Examples/ (`make examples`): Tests/TutorialPortsTests in a window.
-    public static var tutorialPortsExample: String { root + "/Examples/.build/debug/tutorial-ports" }
+    /// The UIKit conformance scenes' app of Examples/ (`make examples`):
+    /// Tests/UIKitConformanceTests/Scenes in a window.
+    public static var conformanceExample: String { root + "/Examples/.build/debug/uikit-conformance" }
     /// Screenshots the tests keep (README gallery, looking at failures).
     public static var artifacts: String { root + "/artifacts" }
 

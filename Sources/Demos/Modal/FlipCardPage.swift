@@ -3,7 +3,7 @@ import Canvas
 import Motion
 import Segue
 
-/// Tutorial 002's card page ("Guess the pet"'s `CardViewController`): a page whose content is
+/// The flip card page (the part tutorial 002 gives its card controller): a page whose content is
 /// the card. Clicking the card flips the whole page over into the reveal page
 /// (``CardFlipAnimator``); the Modal tab presents it as a sheet.
 ///
@@ -11,18 +11,18 @@ import Segue
 /// ``cardDrop`` px below the page's vertical centre, so the card's centre is not the page's
 /// (the flip's vanishing point is the page's centre), and a hint below it.
 @MainActor
-public final class PetCardPage: ViewController {
+public final class FlipCardPage: ViewController {
     public static let background = Color(hex: 0xE9F5F2)
     public static let cardSize = Size(width: 200, height: 280)
     /// How far below the page's vertical centre the card's centre sits.
     public static let cardDrop = 40.0
 
-    public let card = PetCardView()
+    public let card = FlipCardView()
     private let flipDelegate: CardFlipTransitioningDelegate
 
     public init() {
         flipDelegate = CardFlipTransitioningDelegate(card: nil)
-        super.init(title: localized("Guess the pet"))
+        super.init(title: localized("Flip the card"))
         flipDelegate.card = card
     }
 
@@ -35,7 +35,7 @@ public final class PetCardPage: ViewController {
     }
 
     public override func loadView() {
-        let heading = Label(text: localized("Guess the pet"), font: Font(size: 26, weight: .bold), color: Color(hex: 0x264653),
+        let heading = Label(text: localized("Flip the card"), font: Font(size: 26, weight: .bold), color: Color(hex: 0x264653),
                             alignment: .center)
         let hint = Label(text: localized("Click the card to flip it. Esc or a drag down goes back."), font: Font(size: 14),
                          color: Color(hex: 0x3A3A3C), alignment: .center)
@@ -45,11 +45,11 @@ public final class PetCardPage: ViewController {
         close.onTap = { [weak self] in self?.dismiss(animated: true) }
         card.subtitle = localized("Click to reveal")
         card.onTap = { [weak self] in self?.presentReveal() }
-        card.accessibilityLabel = "Pet card"
+        card.accessibilityLabel = "Flip card"
         card.accessibilityHint = card.subtitle
         let card = self.card
         let view = LayoutView { bounds in
-            let frame = PetCardPage.cardFrame(in: bounds)
+            let frame = FlipCardPage.cardFrame(in: bounds)
             heading.frame = Rect(x: 0, y: max(16, frame.minY - 56), width: bounds.width, height: 34)
             card.frame = frame
             hint.frame = Rect(x: 0, y: frame.maxY + 16, width: bounds.width, height: 22)
