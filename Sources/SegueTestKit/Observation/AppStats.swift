@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// A snapshot of the app's own figures (`segue-demo --stats FILE`): what input it has
 /// received, by kind, how many frames it committed, and whether it has drawn everything it
