@@ -7,7 +7,7 @@ import Geometry
 extension CompositorSession {
     /// A fresh snapshot of the app's figures (throws when the app runs without `--stats`, is
     /// gone, or its event loop does not answer within `timeout`).
-    public func appStats(timeout: Double = 10) throws -> AppStats {
+    public func appStats(timeout: Double = 30) throws -> AppStats {
         guard let path = appStatsPath else { throw HarnessError("the app runs without --stats: nothing to confirm input with") }
         guard let pid = app?.process.processIdentifier, app?.isRunning == true else {
             throw HarnessError("the app is not running: \(appLog.suffix(600))")
@@ -17,11 +17,11 @@ extension CompositorSession {
 
     /// Waits until a fresh snapshot of the app's figures satisfies `condition`; throws naming
     /// `what` after `timeout` seconds, with the last figures seen.
-    public func confirm(_ what: String, timeout: Double = 10, _ condition: (AppStats) -> Bool) throws {
+    public func confirm(_ what: String, timeout: Double = 20, _ condition: (AppStats) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         var last: AppStats?
         while true {
-            let stats = try appStats(timeout: max(1, deadline.timeIntervalSinceNow))
+            let stats = try appStats(timeout: max(5, deadline.timeIntervalSinceNow))
             if condition(stats) { return }
             last = stats
             if Date() > deadline {

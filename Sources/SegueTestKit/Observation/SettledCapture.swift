@@ -8,8 +8,10 @@ extension CompositorSession {
     /// until two shots are equal — what is left to settle then is the compositor's own (a map
     /// animation, a repaint not yet done), which the app cannot report.
     public func settledCapture(timeout: Double, intervalMs: UInt32, _ capture: () throws -> Surface) throws -> Surface {
+        // The app's own word may take long on a loaded machine (its first frames' idle work in a
+        // debug build): a wait on a fact can be generous, it ends as soon as the fact holds.
         if appStatsPath != nil, app?.isRunning == true {
-            try waitForAppToSettle(timeout: timeout)
+            try waitForAppToSettle(timeout: max(timeout, 30))
         }
         let deadline = Date().addingTimeInterval(timeout)
         var previous = try capture()

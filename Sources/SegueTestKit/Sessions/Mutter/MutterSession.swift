@@ -272,7 +272,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     /// Captures until two shots in a row are identical: mutter's map animation is over and
     /// the app has drawn what it had to.
     public func stableScreenshot(timeout: Double = 8) throws -> Surface {
-        if appStatsPath != nil, app?.isRunning == true { try waitForAppToSettle(timeout: timeout) }
+        if appStatsPath != nil, app?.isRunning == true { try waitForAppToSettle(timeout: max(timeout, 30)) }
         let deadline = Date().addingTimeInterval(timeout)
         var previous = try capture().bytes
         while Date() < deadline {
