@@ -102,13 +102,39 @@ public final class DBusConnection {
         return Double(usec) / 1e6
     }
 
-    /// Handles everything that arrived or timed out: replies and signals reach their callbacks.
-    /// A broken connection closes (the callbacks waiting on it are dropped).
+    /// The most messages one ``process()`` handles, and the longest it goes on (seconds): a
+    /// client that floods the app (AT-SPI's `Cache.GetItems`, eight at a time) is answered in
+    /// batches between frames, not all before the next one. What is left waits in sd-bus's
+    /// queue, and ``deadline`` says so (now), so the caller's loop comes straight back.
+    public static let messagesPerTurn = 64
+    public static let timePerTurn = 0.003
+
+    /// Called once when the connection closes itself because the bus went away (not after
+    /// ``close()``): the owner's moment to say so and to connect again.
+    public var onDisconnect: (@MainActor () -> Void)?
+
+    /// Handles what arrived or timed out, up to ``messagesPerTurn`` messages or ``timePerTurn``
+    /// seconds: replies and signals reach their callbacks, calls to exported objects are
+    /// answered. A broken connection closes (the callbacks waiting on it are dropped) and
+    /// ``onDisconnect`` is called.
     public func process() {
-        while let bus {
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        for _ in 0..<Self.messagesPerTurn {
+            guard let bus else { return }
             let result = sd_bus_process(bus, nil)
-            if result < 0 { close(); return }
+            if result < 0 {
+                close()
+                let disconnected = onDisconnect
+                onDisconnect = nil
+                disconnected?()
+                return
+            }
             if result == 0 { return }
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
+            if elapsed >= Self.timePerTurn { return }
         }
     }
 
