@@ -47,8 +47,9 @@ final class DesktopSettingsSource {
     /// The direction of the user's language (the portal has no say in it).
     private let languageDirection: UserInterfaceLayoutDirection
     private let debug: Bool
-    /// The lines about the portal's bad values.
-    private var warnings = RateLimitedLog()
+    /// The lines about the portal's bad values, rate-limited per key ("NAMESPACE KEY"), so that
+    /// a flood of one key's bad values does not hide another key's.
+    private var warnings: [Substring: RateLimitedLog] = [:]
 
     /// Starts reading: connects to the session bus and asks the portal for every setting.
     init(environment: [String: String] = DesktopSettingsSource.processEnvironment()) {
@@ -137,7 +138,12 @@ final class DesktopSettingsSource {
     /// A bad value from the portal: always said (it is the portal's fault, and the user's
     /// desktop looks wrong because of it), but rate-limited.
     private func warn(_ problem: String) {
-        for line in warnings.lines(for: problem, now: DesktopSettingsSource.monotonicSeconds()) { OneLine.warn("settings: " + line) }
+        let key = problem.split(separator: ":", maxSplits: 1).first ?? ""
+        // Keys are the schema's few, plus a bounded number of shapes: the table stays small.
+        if warnings[key] == nil && warnings.count >= 64 { warnings.removeAll() }
+        for line in warnings[key, default: RateLimitedLog(burst: 5, interval: 10)].lines(for: problem, now: DesktopSettingsSource.monotonicSeconds()) {
+            OneLine.warn("settings: " + line)
+        }
     }
 
     /// The process's environment as a dictionary.

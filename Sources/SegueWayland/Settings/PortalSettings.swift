@@ -59,27 +59,27 @@ struct PortalSettings {
         guard let type = types[namespace]?[key] else { return .unread }
         let value = value.unwrapped
         let name = "\(namespace) \(key)"
-        guard value.signature == type else { return .ignore("ignoring \(name): a \(value.signature), not a \(type)") }
+        guard value.signature == type else { return .ignore("\(name): ignored: a \(value.signature), not a \(type)") }
         switch (key, value) {
         case ("accent-color", .structure(let parts)):
             let rgb = parts.compactMap(\.double)
-            if rgb.contains(where: { !$0.isFinite }) { return .ignore("ignoring \(name): a component is not finite") }
+            if rgb.contains(where: { !$0.isFinite }) { return .ignore("\(name): ignored: a component is not finite") }
             // xdg-desktop-portal's documentation: "out-of-range RGB values should be treated as
             // an unset accent color".
-            if rgb.contains(where: { !(0...1).contains($0) }) { return .unset("\(name) out of 0…1: no accent colour") }
+            if rgb.contains(where: { !(0...1).contains($0) }) { return .unset("\(name): out of 0…1: no accent colour") }
         case ("text-scaling-factor", .double(let factor)):
-            guard factor.isFinite, factor > 0 else { return .ignore("ignoring \(name) \(factor): not a positive number") }
+            guard factor.isFinite, factor > 0 else { return .ignore("\(name): \(factor) ignored: not a positive number") }
             let clamped = min(max(factor, textScaleRange.lowerBound), textScaleRange.upperBound)
-            if clamped != factor { return .keep(.double(clamped), problem: "\(name) \(factor) clamped to \(clamped)") }
+            if clamped != factor { return .keep(.double(clamped), problem: "\(name): \(factor) clamped to \(clamped)") }
         case ("font-name", .string(let text)), ("cursor-theme", .string(let text)):
             // utf8.count of a native string is its stored length: nothing is scanned.
             if text.utf8.count > maximumNameLength {
-                return .ignore("ignoring \(name): \(text.utf8.count) bytes, longer than \(maximumNameLength)")
+                return .ignore("\(name): ignored: \(text.utf8.count) bytes, longer than \(maximumNameLength)")
             }
         case ("double-click", .int32(let number)) where !(100...2000).contains(number),
              ("drag-threshold", .int32(let number)) where !(1...100).contains(number),
              ("cursor-size", .int32(let number)) where !(8...256).contains(number):
-            return .ignore("ignoring \(name) \(number): out of range")
+            return .ignore("\(name): \(number) ignored: out of range")
         default: break
         }
         return .keep(value, problem: nil)
