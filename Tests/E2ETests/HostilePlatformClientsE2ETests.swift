@@ -191,7 +191,8 @@ struct HostilePlatformClientsE2ETests {
     // MARK: (a) a flood during a held swipe
 
     /// A held tab swipe, back and forth, for 10 phases of 2 s: quiet and flooded in turn (the
-    /// flood: ~1,000 requests a second, `Cache.GetItems` kept 8 in flight; 10,000 in its 10 s).
+    /// flood: 1,000 mixed requests a second and `Cache.GetItems` kept 8 in flight besides: more
+    /// than the issue's 10,000 requests in 10 s).
     /// Frames stay paced: the median flooded phase's commits per second within 10 % of the
     /// median quiet one's, its longest gap between commits no longer than ~2 frame periods
     /// more than the quiet phases' own; memory flat over the flooded phases.
@@ -244,7 +245,7 @@ struct HostilePlatformClientsE2ETests {
             + "ratio \(String(format: "%.3f", floodRate / quietRate)); requests sent \(sent), "
             + "answered \(flood.last?.answered ?? 0), GetItems \(flood.last?.itemsSent ?? 0); rss \(flooded.map { Int($0.rss) }) kB"
         print("anAtspiFloodDuringAHeldSwipeLeavesFramesPaced: \(figures)")
-        #expect(sent >= 9_000, "the flood was the issue's (10,000 requests in 10 s): \(figures)")
+        #expect(sent >= 10_000, "the flood was at least the issue's (10,000 requests in 10 s): \(figures)")
         #expect(floodRate >= 0.9 * quietRate, "commits per second within 10 % of the quiet swipe's: \(figures)")
         #expect(floodGap <= max(quietGap, 2 * period) + period / 2, "no gap over ~2 frame periods from the flood: \(figures)")
         let grown = flooded.last!.rss - flooded.first!.rss
