@@ -194,8 +194,8 @@ struct HostilePlatformClientsE2ETests {
     /// flood: 1,000 mixed requests a second and `Cache.GetItems` kept 8 in flight besides: more
     /// than the 10,000 requests in 10 s).
     /// Frames stay paced: the median flooded phase's commits per second within 10 % of the
-    /// median quiet one's, its longest gap between commits no longer than ~2 frame periods
-    /// more than the quiet phases' own; memory flat over the flooded phases.
+    /// median quiet one's, its longest gap between commits at most ~2 frame periods longer than
+    /// the quiet phases' own (medians); memory flat over the flooded phases.
     @Test func anAtspiFloodDuringAHeldSwipeLeavesFramesPaced() throws {
         let bus = try AccessibilityBus()
         let session = try HeadlessSession(width: 1280, height: 800,
@@ -247,7 +247,9 @@ struct HostilePlatformClientsE2ETests {
         print("anAtspiFloodDuringAHeldSwipeLeavesFramesPaced: \(figures)")
         #expect(sent >= 10_000, "the flood was at least the issue's (10,000 requests in 10 s): \(figures)")
         #expect(floodRate >= 0.9 * quietRate, "commits per second within 10 % of the quiet swipe's: \(figures)")
-        #expect(floodGap <= max(quietGap, 2 * period) + period / 2, "no gap over ~2 frame periods from the flood: \(figures)")
+        // What the flood adds to the longest gap: at most ~2 frame periods (a loaded machine's
+        // quiet phases have long gaps of their own; the unbounded drain made ones of 300–900 ms).
+        #expect(floodGap - quietGap <= 2 * period, "no gap over ~2 frame periods from the flood: \(figures)")
         let grown = flooded.last!.rss - flooded.first!.rss
         #expect(grown <= max(4096, flooded.first!.rss * 0.05), "memory flat over the flood: +\(Int(grown)) kB; \(figures)")
         #expect(session.app?.isRunning == true)
