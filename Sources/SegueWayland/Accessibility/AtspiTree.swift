@@ -44,7 +44,7 @@ final class AtspiTree {
     /// The application's name (the registry and Orca list it by this).
     let applicationName: String
     /// The bus name others reach this app at (set once connected).
-    var busName = "" { didSet { cacheItems = nil } }
+    var busName = ""
     /// The desktop the app is embedded in (the registry's answer to `Embed`).
     var desktop: (name: String, path: String) = ("", AtspiTree.nullPath)
     /// The id the registry gave the app (`Application.Id`).
@@ -59,10 +59,7 @@ final class AtspiTree {
         return true
     }
 
-    private(set) var entries: [String: Entry] = [:] { didSet { cacheItems = nil } }
-    /// `Cache.GetItems`' answer, made once per snapshot: a client asking it in a loop (eight
-    /// at a time) costs the app the reply's sending, not the whole tree's walk each time.
-    private var cacheItems: DBusArgument?
+    private(set) var entries: [String: Entry] = [:]
     /// The paths the last ``update(_:)`` added and removed: what the Cache interface's
     /// `AddAccessible` and `RemoveAccessible` signals announce.
     private(set) var added: [String] = []
@@ -305,9 +302,7 @@ final class AtspiTree {
             return .values([.stringArray(["org.a11y.atspi.Accessible", "org.a11y.atspi.Application", "org.a11y.atspi.Cache"])])
         case ("org.a11y.atspi.Application", "GetLocale"): return .values([.string("C")])
         case ("org.a11y.atspi.Cache", "GetItems"):
-            let items = cacheItems ?? .array(element: "((so)(so)(so)iiassusau)", entries.values.sorted { $0.path < $1.path }.map(cacheItem))
-            cacheItems = items
-            return .values([items])
+            return .values([.array(element: "((so)(so)(so)iiassusau)", entries.values.sorted { $0.path < $1.path }.map(cacheItem))])
         default:
             return Self.unknown(call)
         }
