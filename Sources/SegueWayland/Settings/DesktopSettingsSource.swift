@@ -81,8 +81,12 @@ final class DesktopSettingsSource {
                 log("the settings portal did not answer within \(Int(Self.startupWait * 1000)) ms; starting with the defaults")
                 return
             }
+            // The bus's own deadline too: a reply's timeout, or the end of a rest after a full
+            // batch (when it asks for no events at all).
+            var wait = remaining
+            if let due = connection.deadline { wait = min(wait, max(0, due - DesktopSettingsSource.monotonicSeconds())) }
             var fds = [pollfd(fd: connection.fd, events: connection.events, revents: 0)]
-            _ = poll(&fds, 1, Int32(max(1, (remaining * 1000).rounded(.up))))
+            _ = poll(&fds, 1, Int32(max(1, (wait * 1000).rounded(.up))))
             connection.process()
         }
     }
