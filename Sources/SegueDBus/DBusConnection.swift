@@ -112,7 +112,9 @@ public final class DBusConnection {
     /// machine, a process that spends every spare moment on a flood is scheduled late for its
     /// next frame (a flooded swipe fell to 0.84 of its rate without it, with the batches alone).
     public static let messagesPerTurn = 64
+    /// The longest one ``process()`` goes on (seconds).
     public static let timePerTurn = 0.003
+    /// How long the bus rests after a ``process()`` that stopped at its bound (seconds).
     public static let restAfterFullTurn = 0.003
     /// When the rest after a full batch ends (CLOCK_MONOTONIC seconds).
     private var restingUntil = 0.0

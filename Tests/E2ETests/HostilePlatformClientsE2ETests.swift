@@ -162,7 +162,7 @@ struct HostilePlatformClientsE2ETests {
         try bus.doAction(app: Self.app, name: "Slide", role: "list item")
         try session.waitForTrace([.complete], count: 1)
         #expect(lines(session.appLog, containing: "accessibility: the registry went away").count == 1, "\(session.appLog.suffix(1200))")
-        #expect(lines(session.appLog, containing: "accessibility: the registry is back").count == 1, "\(session.appLog.suffix(1200))")
+        #expect(lines(session.appLog, containing: "accessibility: the accessibility services are back").count == 1, "\(session.appLog.suffix(1200))")
         #expect(session.app?.isRunning == true)
     }
 
@@ -184,7 +184,7 @@ struct HostilePlatformClientsE2ETests {
         try bus.doAction(app: Self.app, name: "Back", role: "push button")
         try session.waitForTrace([.complete], count: completes + 1)
         #expect(lines(session.appLog, containing: "accessibility: the accessibility bus went away").count == 1, "\(session.appLog.suffix(1200))")
-        #expect(lines(session.appLog, containing: "accessibility: the registry is back").count == 1, "\(session.appLog.suffix(1200))")
+        #expect(lines(session.appLog, containing: "accessibility: the accessibility services are back").count == 1, "\(session.appLog.suffix(1200))")
         #expect(session.app?.isRunning == true)
     }
 

@@ -7,8 +7,9 @@ import Foundation
 public final class HostileAccessibilityClient: @unchecked Sendable {
     /// What the flood did so far.
     public struct Counts: Decodable, Sendable {
-        /// Requests sent, answered with a reply, answered with an error; `Cache.GetItems` sent.
+        /// Requests sent, answered with a reply, answered with an error.
         public let sent: Int, answered: Int, errors: Int
+        /// `Cache.GetItems` calls sent (counted in ``sent`` too).
         public let itemsSent: Int
 
         enum CodingKeys: String, CodingKey {

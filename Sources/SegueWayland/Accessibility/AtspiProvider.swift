@@ -133,7 +133,7 @@ final class AtspiProvider {
                 self.window?.isAccessibilityActive = true
                 if self.lost {
                     self.lost = false
-                    OneLine.write("accessibility: the registry is back; embedded again as \(name)")
+                    OneLine.write("accessibility: the accessibility services are back; embedded again as \(name)")
                 } else {
                     self.log("embedded in the registry's desktop as \(name)")
                 }
