@@ -199,6 +199,16 @@ import Testing
         #expect(tree.cacheItem(entry).signature == "((so)(so)(so)iiassusau)")
     }
 
+    /// What a call's arguments came as, for the InvalidArgs check (D-Bus type codes).
+    @Test func decodedValuesCarryTheirSignatures() {
+        #expect(DBusValue.int32(0).signature == "i")
+        #expect(DBusValue.string("x").signature == "s")
+        #expect(DBusValue.variant(.double(1)).signature == "v")
+        #expect(DBusValue.structure([.double(0), .double(0), .double(0)]).signature == "(ddd)")
+        #expect(DBusValue.dictionary([(key: .string("a"), value: .variant(.uint32(1)))]).signature == "a{sv}")
+        #expect(DBusIncomingCall(path: "/", interface: "i", member: "m", arguments: [.string("a"), .string("b")]).signature == "ss")
+    }
+
     @Test func deactivatingTheWindowSaysSo() {
         let (window, _, tree) = setUp()
         window.state = []
