@@ -7,12 +7,20 @@ changes a setting through the extra interface org.segue.Test.FakePortal (method 
 which stores the value and emits SettingChanged, as the real portal does when the desktop's
 setting changes.
 
-    fake-settings-portal.py [--mode normal|silent|wrong-types] [--set NAMESPACE KEY GVARIANT]...
+    fake-settings-portal.py [--mode normal|silent|wrong-types] [--read-all-delay SECONDS]
+                            [--set NAMESPACE KEY GVARIANT]...
 
 --mode silent owns the name but never answers a call (a hung portal); --mode wrong-types answers
 every key with a value of another type than the portal specifies. Values are GVariant text:
 "uint32 1", "(0.2, 0.6, 0.3)", "true", "1.5". It prints "ready" once it owns the name.
+
+--read-all-delay answers ReadAll that many seconds late (a slow portal; the main loop goes on
+meanwhile). For hostile values GVariant text cannot write (NaN, a 1,000,000-character string),
+org.segue.Test.FakePortal.SetPython(s, s, s) takes a Python expression over `dbus` and `math`
+("dbus.Double(float('nan'))"); Flood(s, s, s, s, u, d) emits SettingChanged COUNT times over
+SECONDS, alternating the two expressions' values, and answers when the last one went out.
 """
+import math
 import argparse
 import sys
 
@@ -46,9 +54,10 @@ def to_dbus(value):
 
 
 class Portal(dbus.service.Object):
-    def __init__(self, bus, mode, values):
+    def __init__(self, bus, mode, values, read_all_delay=0.0):
         super().__init__(bus, PATH)
         self.mode = mode
+        self.read_all_delay = read_all_delay
         self.values = values  # {namespace: {key: dbus value}}
 
     def shown(self, value):
@@ -67,7 +76,11 @@ class Portal(dbus.service.Object):
             if not namespaces or any(namespace == n or (n.endswith("*") and namespace.startswith(n[:-1]))
                                      for n in namespaces):
                 result[namespace] = dbus.Dictionary({k: self.shown(v) for k, v in keys.items()}, signature="sv")
-        reply(dbus.Dictionary(result, signature="sa{sv}"))
+        answer = dbus.Dictionary(result, signature="sa{sv}")
+        if self.read_all_delay > 0:
+            GLib.timeout_add(int(self.read_all_delay * 1000), lambda: reply(answer) and False)
+        else:
+            reply(answer)
 
     @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v", async_callbacks=("reply", "error"))
     def ReadOne(self, namespace, key, reply, error):
@@ -90,9 +103,34 @@ class Portal(dbus.service.Object):
         self.SettingChanged(namespace, key, self.shown(value))
 
 
+    @dbus.service.method(CONTROL, in_signature="sss", out_signature="")
+    def SetPython(self, namespace, key, expression):
+        value = eval(expression, {"dbus": dbus, "math": math})
+        self.values.setdefault(namespace, {})[key] = value
+        self.SettingChanged(namespace, key, self.shown(value))
+
+    @dbus.service.method(CONTROL, in_signature="ssssud", out_signature="u", async_callbacks=("reply", "error"))
+    def Flood(self, namespace, key, first, second, count, seconds, reply, error):
+        values = [eval(first, {"dbus": dbus, "math": math}), eval(second, {"dbus": dbus, "math": math})]
+        per_tick = max(1, int(math.ceil(count / max(seconds * 100, 1))))
+        sent = [0]
+
+        def tick():
+            for _ in range(min(per_tick, count - sent[0])):
+                self.SettingChanged(namespace, key, values[sent[0] % 2])
+                sent[0] += 1
+            if sent[0] >= count:
+                reply(dbus.UInt32(sent[0]))
+                return False
+            return True
+
+        GLib.timeout_add(10, tick)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--mode", choices=["normal", "silent", "wrong-types"], default="normal")
+    parser.add_argument("--read-all-delay", type=float, default=0.0)
     parser.add_argument("--set", nargs=3, action="append", default=[], metavar=("NAMESPACE", "KEY", "GVARIANT"))
     args = parser.parse_args()
     values = {}
@@ -101,7 +139,7 @@ def main():
     DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
     name = dbus.service.BusName("org.freedesktop.portal.Desktop", bus, do_not_queue=True)
-    portal = Portal(bus, args.mode, values)
+    portal = Portal(bus, args.mode, values, args.read_all_delay)
     print("ready", flush=True)
     loop = GLib.MainLoop()
     try:

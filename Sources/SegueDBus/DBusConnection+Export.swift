@@ -10,13 +10,18 @@ public struct DBusIncomingCall: Sendable {
     public let member: String
     /// The call's arguments as decoded values.
     public let arguments: [DBusValue]
+    /// The arguments' D-Bus signature as sent ("i", "ss", "ssv"): what a handler checks before
+    /// reading them, so that a call of the wrong shape is answered `InvalidArgs`.
+    public let signature: String
 
-    /// A call as it would arrive (what tests of a handler make).
-    public init(path: String, interface: String, member: String, arguments: [DBusValue]) {
+    /// A call as it would arrive (what tests of a handler make); `signature` defaults to the
+    /// arguments' own.
+    public init(path: String, interface: String, member: String, arguments: [DBusValue], signature: String? = nil) {
         self.path = path
         self.interface = interface
         self.member = member
         self.arguments = arguments
+        self.signature = signature ?? arguments.map(\.signature).joined()
     }
 }
 
@@ -84,7 +89,8 @@ final class ExportBox {
         let call = DBusIncomingCall(path: text(sd_bus_message_get_path(message)),
                                     interface: text(sd_bus_message_get_interface(message)),
                                     member: text(sd_bus_message_get_member(message)),
-                                    arguments: DBusReader.values(of: message))
+                                    arguments: DBusReader.values(of: message),
+                                    signature: text(sd_bus_message_get_signature(message, 1)))
         guard let reply = handler(call) else { return 0 }
         switch reply {
         case .values(let values):

@@ -24,6 +24,31 @@ public indirect enum DBusValue: Sendable, Equatable {
         return self
     }
 
+    /// The value's D-Bus type signature ("i", "(ddd)", "a{sv}"); an empty array or dictionary,
+    /// whose element type is not known here, reads as `av` or `a{sv}`.
+    public var signature: String {
+        switch self {
+        case .byte: "y"
+        case .bool: "b"
+        case .int16: "n"
+        case .uint16: "q"
+        case .int32: "i"
+        case .uint32: "u"
+        case .int64: "x"
+        case .uint64: "t"
+        case .double: "d"
+        case .string: "s"
+        case .objectPath: "o"
+        case .signature: "g"
+        case .variant: "v"
+        case .array(let items): "a" + (items.first?.signature ?? "v")
+        case .dictionary(let entries):
+            "a{" + (entries.first.map { $0.key.signature + $0.value.signature } ?? "sv") + "}"
+        case .structure(let fields): "(" + fields.map(\.signature).joined() + ")"
+        case .unsupported(let signature): signature
+        }
+    }
+
     /// The string, if this is one (through variants).
     public var string: String? {
         if case .string(let value) = unwrapped { return value }

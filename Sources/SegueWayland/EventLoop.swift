@@ -47,6 +47,9 @@ final class EventLoop {
 
     private var sources: [PollSource] = []
 
+    /// Stops polling `source` (a connection that closed).
+    func remove(_ source: PollSource) { sources.removeAll { $0 === source } }
+
     func remove(_ timer: TimerSource) { timers.removeAll { $0 === timer } }
 
     /// Runs after each dispatch, before sleeping (the place to draw). Returns what

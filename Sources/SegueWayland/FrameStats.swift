@@ -66,6 +66,11 @@ public final class FrameStats {
     private var idleWorkCPU = 0.0
     private var latencies: [Double] = []
     private var drawTimes: [Double] = []
+    /// The longest time between two commits since the file was last written (ms), and when
+    /// the last commit was (nil right after a write: a phase's first commit measures no gap,
+    /// so idle time before it is not counted). A stall shows here when the rate hides it.
+    private var commitGapMax = 0.0
+    private var lastCommit: Double?
 
     /// `launchTime` (CLOCK_MONOTONIC ms) is when the launcher spawned the process, if known.
     public init(path: String, mainStart: Double, launchTime: Double?) {
@@ -124,6 +129,8 @@ public final class FrameStats {
     func frameDrawn(start: Double, drewBuffer: Bool) {
         let end = now()
         commits += 1
+        if let lastCommit { commitGapMax = max(commitGapMax, end - lastCommit) }
+        lastCommit = end
         guard drewBuffer else { emptyCommits += 1; return }
         framesDrawn += 1
         drawTimes.append(end - start)
@@ -186,7 +193,10 @@ public final class FrameStats {
             ("cpu_ms", fmt(cpu)),
             ("voluntary_ctxt_switches", "\(status.voluntary)"),
             ("rss_kb", "\(status.rssKB)"),
+            ("commit_gap_max_ms", fmt(commitGapMax)),
         ]
+        commitGapMax = 0
+        lastCommit = nil
         if let firstFrameTime {
             fields.append(("main_to_first_frame_ms", fmt(firstFrameTime - mainStart)))
             if let launchTime { fields.append(("launch_to_first_frame_ms", fmt(firstFrameTime - launchTime))) }

@@ -199,11 +199,66 @@ import Testing
         #expect(tree.cacheItem(entry).signature == "((so)(so)(so)iiassusau)")
     }
 
+    /// What a call's arguments came as, for the InvalidArgs check (D-Bus type codes).
+    @Test func decodedValuesCarryTheirSignatures() {
+        #expect(DBusValue.int32(0).signature == "i")
+        #expect(DBusValue.string("x").signature == "s")
+        #expect(DBusValue.variant(.double(1)).signature == "v")
+        #expect(DBusValue.structure([.double(0), .double(0), .double(0)]).signature == "(ddd)")
+        #expect(DBusValue.dictionary([(key: .string("a"), value: .variant(.uint32(1)))]).signature == "a{sv}")
+        #expect(DBusIncomingCall(path: "/", interface: "i", member: "m", arguments: [.string("a"), .string("b")]).signature == "ss")
+    }
+
     @Test func deactivatingTheWindowSaysSo() {
         let (window, _, tree) = setUp()
         window.state = []
         let events = tree.update(window.accessibilityTree())
         #expect(events.contains { $0.interface == "Window" && $0.member == "Deactivate" })
         #expect(events.contains { $0.member == "StateChanged" && $0.detail == "active" && $0.detail1 == 0 })
+    }
+
+    private func errorName(_ tree: AtspiTree, _ path: String, _ interface: String, _ member: String,
+                           _ arguments: [DBusValue], signature: String? = nil) -> String? {
+        guard case .error(let name, _)? = tree.handle(DBusIncomingCall(path: path, interface: interface, member: member,
+                                                                       arguments: arguments, signature: signature)) else { return nil }
+        return name
+    }
+
+    /// A hostile client's calls: arguments of the wrong type or number are `InvalidArgs` (the
+    /// D-Bus specification's name for them, and what GDBus answers for GTK), never a default
+    /// answer such as the null reference.
+    @Test func callsWithWrongArgumentsAreInvalidArgs() throws {
+        let (_, _, tree) = setUp()
+        let frame = try path(tree, "App"), button = try path(tree, "Go")
+        let invalid = "org.freedesktop.DBus.Error.InvalidArgs"
+        #expect(errorName(tree, frame, "org.a11y.atspi.Accessible", "GetChildAtIndex", [.string("x")]) == invalid)
+        #expect(errorName(tree, AtspiTree.rootPath, "org.a11y.atspi.Accessible", "GetChildAtIndex", [.string("x")]) == invalid)
+        #expect(errorName(tree, frame, "org.a11y.atspi.Accessible", "GetChildAtIndex", []) == invalid)
+        #expect(errorName(tree, frame, "org.a11y.atspi.Accessible", "GetChildAtIndex", [.int32(0), .int32(1)]) == invalid)
+        #expect(errorName(tree, button, "org.a11y.atspi.Action", "DoAction", [.uint32(0)]) == invalid)
+        #expect(errorName(tree, button, "org.a11y.atspi.Component", "Contains", [.double(1), .double(1), .uint32(0)]) == invalid)
+        #expect(errorName(tree, button, "org.freedesktop.DBus.Properties", "Get", [.string("org.a11y.atspi.Accessible")]) == invalid)
+        // The right shape still answers.
+        #expect(errorName(tree, frame, "org.a11y.atspi.Accessible", "GetChildAtIndex", [.int32(0)]) == nil)
+    }
+
+    /// Properties.Set of a property a client may not set is an error (read-only or unknown),
+    /// and changes nothing; Application.Id, which the registry sets, is taken.
+    @Test func settingAReadOnlyPropertyIsAnError() throws {
+        let (_, _, tree) = setUp()
+        let button = try path(tree, "Go")
+        let set = { (path: String, interface: String, name: String, value: DBusValue) in
+            self.errorName(tree, path, "org.freedesktop.DBus.Properties", "Set", [.string(interface), .string(name), .variant(value)])
+        }
+        #expect(set(button, "org.a11y.atspi.Accessible", "Name", .string("Stop")) == "org.freedesktop.DBus.Error.PropertyReadOnly")
+        #expect(set(button, "org.a11y.atspi.Accessible", "Nonsense", .int32(1)) == "org.freedesktop.DBus.Error.UnknownProperty")
+        #expect(set(AtspiTree.rootPath, "org.a11y.atspi.Accessible", "Name", .string("Other")) == "org.freedesktop.DBus.Error.PropertyReadOnly")
+        #expect(set(AtspiTree.rootPath, "org.a11y.atspi.Application", "Id", .string("7")) == "org.freedesktop.DBus.Error.InvalidArgs")
+        guard case .variant(.string("Go"))? = call(tree, button, "org.freedesktop.DBus.Properties", "Get",
+                                                   [.string("org.a11y.atspi.Accessible"), .string("Name")]).first else {
+            Issue.record("the name changed"); return
+        }
+        #expect(set(AtspiTree.rootPath, "org.a11y.atspi.Application", "Id", .int32(7)) == nil)
+        #expect(tree.applicationID == 7)
     }
 }

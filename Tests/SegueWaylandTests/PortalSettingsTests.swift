@@ -63,9 +63,9 @@ import Testing
         portal.merge(readAll: [])
         #expect(portal.settings == DesktopSettings())
         let wrongShape = portal.apply(settingChanged: [.string("org.freedesktop.appearance"), .uint32(1)])
-        #expect(!wrongShape)
+        #expect(wrongShape != nil)
         let changed = portal.apply(settingChanged: [.string("org.freedesktop.appearance"), .string("color-scheme"), .variant(.uint32(1))])
-        #expect(changed)
+        #expect(changed == nil)
         #expect(portal.settings.traits.userInterfaceStyle == .dark)
     }
 
@@ -92,5 +92,47 @@ import Testing
         #expect(PortalSettings.family(ofFontName: "Adwaita Sans 11") == "Adwaita Sans")
         #expect(PortalSettings.family(ofFontName: "Noto Sans") == "Noto Sans")
         #expect(PortalSettings.family(ofFontName: "") == nil)
+    }
+
+    /// A hostile portal's values, each refused or clamped with a line: the wrong variant type,
+    /// accents not finite or out of 0…1 (the portal's documentation: "out-of-range RGB values
+    /// should be treated as an unset accent color"), text scales not positive or not finite
+    /// (ignored) or beyond GNOME's 0.5…3 (clamped), a font name longer than any family name.
+    @Test func hostileValuesAreRefusedOrClampedEachWithALine() {
+        var portal = PortalSettings()
+        let appearance = "org.freedesktop.appearance", interface = "org.gnome.desktop.interface"
+        func change(_ namespace: String, _ key: String, _ value: DBusValue) -> String? {
+            portal.apply(settingChanged: [.string(namespace), .string(key), .variant(value)])
+        }
+        #expect(change(appearance, "accent-color", .structure([.double(0.2), .double(0.6), .double(0.3)])) == nil)
+        #expect(change(interface, "text-scaling-factor", .double(1.5)) == nil)
+        #expect(change(interface, "font-name", .string("Cantarell 11")) == nil)
+        let accent = Color(red: 0.2, green: 0.6, blue: 0.3)
+        for bad in [DBusValue.string("wrong"), .uint32(1), .structure([.double(0.2), .double(0.6)])] {
+            #expect(change(appearance, "accent-color", bad) != nil, "\(bad)")
+            #expect(portal.settings.traits.accentColor == accent, "a value of the wrong type keeps the last good one")
+        }
+        for bad in [Double.nan, .infinity, -.infinity] {
+            #expect(change(appearance, "accent-color", .structure([.double(bad), .double(0.6), .double(0.3)])) != nil)
+            #expect(portal.settings.traits.accentColor == accent)
+        }
+        #expect(change(appearance, "accent-color", .structure([.double(-0.5), .double(0.6), .double(0.3)])) != nil)
+        #expect(portal.settings.traits.accentColor == DesktopSettings().traits.accentColor, "out of range: no accent")
+        for bad in [0, -1, Double.nan, .infinity] {
+            #expect(change(interface, "text-scaling-factor", .double(bad)) != nil, "\(bad)")
+            #expect(portal.settings.traits.textScale == 1.5)
+        }
+        #expect(change(interface, "text-scaling-factor", .double(1e9)) != nil)
+        #expect(portal.settings.traits.textScale == 3)
+        #expect(change(interface, "text-scaling-factor", .string("2")) != nil)
+        #expect(portal.settings.traits.textScale == 3)
+        for length in [10_000, 1_000_000] {
+            #expect(change(interface, "font-name", .string(String(repeating: "A", count: length))) != nil)
+            #expect(portal.settings.fontFamily == "Cantarell")
+        }
+        #expect(change("org.gnome.desktop.peripherals.mouse", "double-click", .int32(-5)) != nil)
+        // Keys not read here are not kept (nor logged).
+        #expect(change(interface, "gtk-theme", .string(String(repeating: "B", count: 1_000_000))) == nil)
+        #expect(portal.values[interface]?["gtk-theme"] == nil)
     }
 }

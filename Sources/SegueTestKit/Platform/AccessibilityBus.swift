@@ -28,17 +28,66 @@ public final class AccessibilityBus: @unchecked Sendable {
         runtimeDir = NSTemporaryDirectory() + "segue-a11y-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: runtimeDir, withIntermediateDirectories: true)
         chmod(runtimeDir, 0o700)
+        try startLauncher()
+        try startRegistry()
+    }
+
+    /// Starts the bus launcher (and with it the accessibility bus) and waits until it answers
+    /// `org.a11y.Bus.GetAddress`.
+    private func startLauncher() throws {
         launcher = try Subprocess(Self.launcherPath, ["--launch-immediately", "--a11y=1"], environment: environment(forTools: false))
         try wait("the accessibility bus") {
             let call = try Subprocess("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
                                                             "org.a11y.Bus.GetAddress"], environment: self.environment(forTools: false))
             return call.waitForExit(timeout: 5) == 0
         }
+    }
+
+    /// Starts the registry and waits until its desktop answers pyatspi.
+    private func startRegistry() throws {
         registry = try Subprocess(Self.registryPath, [], environment: environment(forTools: false))
         try wait("the accessibility registry") {
             let call = try Subprocess("/usr/bin/python3", ["-c", "import pyatspi; pyatspi.Registry.getDesktop(0).childCount"],
                                       environment: self.environment(forTools: true))
             return call.waitForExit(timeout: 10) == 0
+        }
+    }
+
+    /// Kills the registry (SIGKILL: a crash, no goodbye on the bus) and, when `restart`, starts
+    /// a new one on the same accessibility bus.
+    public func killRegistry(restart: Bool) throws {
+        if let registry { kill(registry.process.processIdentifier, SIGKILL); _ = registry.waitForExit(timeout: 5) }
+        registry = nil
+        if restart { try startRegistry() }
+    }
+
+    /// Kills the bus launcher, its accessibility bus and the registry, as a session whose
+    /// at-spi crashed, then, when `restart`, starts them again: a new bus at a new address.
+    public func killBus(restart: Bool) throws {
+        try killRegistry(restart: false)
+        if let launcher {
+            // The accessibility bus is the launcher's child: killed first (SIGKILL, as a crash),
+            // so that the bus is gone whatever the launcher does on its way out.
+            let pid = launcher.process.processIdentifier
+            for child in Self.children(of: pid) { kill(child, SIGKILL) }
+            launcher.terminate()
+        }
+        launcher = nil
+        if restart {
+            try startLauncher()
+            try startRegistry()
+        }
+    }
+
+    /// The processes whose parent is `pid` (from /proc/PID/stat's fourth field).
+    private static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let child = Int32(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid ? child : nil
         }
     }
 

@@ -23,8 +23,9 @@ public final class FakeSettingsPortal {
     private let directory: String
 
     /// Starts a private bus and, unless `mode` is nil (a bus without a portal), the fake portal
-    /// with `settings` (namespace, key, GVariant text such as "uint32 1" or "(0.2, 0.6, 0.3)").
-    public init(mode: Mode? = .normal, settings: [(String, String, String)] = []) throws {
+    /// with `settings` (namespace, key, GVariant text such as "uint32 1" or "(0.2, 0.6, 0.3)");
+    /// `readAllDelay` seconds late to answer `ReadAll` (a slow portal).
+    public init(mode: Mode? = .normal, settings: [(String, String, String)] = [], readAllDelay: Double = 0) throws {
         guard let daemon = Paths.which("dbus-daemon") else { throw HarnessError("dbus-daemon is missing (apt-get install dbus-daemon)") }
         directory = NSTemporaryDirectory() + "segue-bus-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -49,7 +50,8 @@ public final class FakeSettingsPortal {
         guard let line = bus.readLine(), line.hasPrefix("unix:") else { throw HarnessError("dbus-daemon printed no address") }
         address = line
         guard let mode else { return }
-        var arguments = [Paths.root + "/scripts/fake-settings-portal.py", "--mode", mode.rawValue]
+        var arguments = [Paths.root + "/scripts/fake-settings-portal.py", "--mode", mode.rawValue,
+                         "--read-all-delay", String(readAllDelay)]
         for (namespace, key, value) in settings { arguments += ["--set", namespace, key, value] }
         var env = environment
         env["DBUS_SESSION_BUS_ADDRESS"] = address
@@ -74,6 +76,32 @@ public final class FakeSettingsPortal {
                                          "string:" + namespace, "string:" + key, "string:" + value],
                                   environment: env)
         guard call.waitForExit(timeout: 5) == 0 else { throw HarnessError("the fake portal did not take \(namespace) \(key)") }
+    }
+
+    /// Sets a value GVariant text cannot write (NaN, a 1,000,000-character string): `expression`
+    /// is Python over `dbus` and `math` ("dbus.Double(float('nan'))"). The fake emits
+    /// `SettingChanged` with it, and answers once it went out.
+    public func set(_ namespace: String, _ key: String, python expression: String) throws {
+        try control(["SetPython", "string:" + namespace, "string:" + key, "string:" + expression], timeout: 10)
+    }
+
+    /// Emits `count` `SettingChanged` for `namespace` `key` over `seconds`, alternating the
+    /// values of two Python expressions; returns once the last one went out.
+    public func flood(_ namespace: String, _ key: String, _ first: String, _ second: String, count: Int,
+                      seconds: Double) throws {
+        try control(["Flood", "string:" + namespace, "string:" + key, "string:" + first, "string:" + second,
+                     "uint32:\(count)", "double:\(seconds)"], timeout: seconds * 5 + 10)
+    }
+
+    private func control(_ call: [String], timeout: Double) throws {
+        guard let send = Paths.which("dbus-send") else { throw HarnessError("dbus-send is missing (apt-get install dbus-bin)") }
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = address
+        let method = "org.segue.Test.FakePortal." + call[0]
+        let process = try Subprocess(send, ["--session", "--print-reply", "--reply-timeout=\(Int(timeout * 1000))",
+                                            "--dest=org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop", method]
+                                         + call.dropFirst(), environment: env)
+        guard process.waitForExit(timeout: timeout + 5) == 0 else { throw HarnessError("the fake portal did not take \(call)") }
     }
 
     deinit {

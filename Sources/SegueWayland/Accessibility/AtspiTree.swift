@@ -176,12 +176,65 @@ final class AtspiTree {
 
     func childReference(_ path: String) -> DBusArgument { .structure([.string(busName), .objectPath(path)]) }
 
+    /// The answer to `Properties.Set` of a property that cannot be set: an error, never a
+    /// success that changed nothing.
+    private static func readOnly(_ call: DBusIncomingCall, known: Bool) -> DBusReply {
+        let interface = call.arguments.first?.string ?? "", name = call.arguments.dropFirst().first?.string ?? ""
+        return known
+            ? .error(name: "org.freedesktop.DBus.Error.PropertyReadOnly", message: "\(interface).\(name) is read-only")
+            : .error(name: "org.freedesktop.DBus.Error.UnknownProperty", message: "no property \(interface).\(name)")
+    }
+
     private static func unknown(_ call: DBusIncomingCall) -> DBusReply {
         .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "\(call.interface).\(call.member) is not implemented")
     }
 
+    /// The arguments each method takes, as at-spi2-core's introspection (xml/*.xml) declares
+    /// them: a call of another shape is answered `InvalidArgs` before anything reads it, as
+    /// GDBus answers it for GTK, instead of a default standing in for the missing argument.
+    static let signatures: [String: [String: String]] = [
+        "org.freedesktop.DBus.Properties": ["Get": "ss", "GetAll": "s", "Set": "ssv"],
+        "org.a11y.atspi.Accessible": [
+            "GetChildAtIndex": "i", "GetChildren": "", "GetIndexInParent": "", "GetRelationSet": "", "GetRole": "",
+            "GetRoleName": "", "GetLocalizedRoleName": "", "GetState": "", "GetAttributes": "", "GetApplication": "",
+            "GetInterfaces": "",
+        ],
+        "org.a11y.atspi.Application": ["GetLocale": "u"],
+        "org.a11y.atspi.Cache": ["GetItems": ""],
+        "org.a11y.atspi.Component": [
+            "Contains": "iiu", "GetAccessibleAtPoint": "iiu", "GetExtents": "u", "GetPosition": "u", "GetSize": "",
+            "GetLayer": "", "GetAlpha": "", "GrabFocus": "", "ScrollTo": "u", "ScrollToPoint": "uii",
+            "SetExtents": "iiiiu", "SetPosition": "iiu", "SetSize": "ii",
+        ],
+        "org.a11y.atspi.Action": [
+            "GetActions": "", "GetName": "i", "GetLocalizedName": "i", "GetDescription": "i", "GetKeyBinding": "i",
+            "DoAction": "i",
+        ],
+        "org.a11y.atspi.Text": [
+            "GetText": "ii", "GetStringAtOffset": "iu", "GetTextAtOffset": "iu", "GetCharacterAtOffset": "i",
+            "GetNSelections": "", "GetAttributeRun": "ib", "GetAttributes": "i", "GetDefaultAttributes": "",
+            "GetDefaultAttributeSet": "",
+        ],
+        "org.a11y.atspi.Selection": [
+            "GetSelectedChild": "i", "IsChildSelected": "i", "SelectChild": "i", "DeselectSelectedChild": "i",
+            "DeselectChild": "i", "SelectAll": "", "ClearSelection": "",
+        ],
+    ]
+
+    /// `InvalidArgs` for a call whose arguments are not what its method takes; nil when they are
+    /// (or the method is not one this tree answers: that is `UnknownMethod`'s to say).
+    static func invalidArguments(_ call: DBusIncomingCall) -> DBusReply? {
+        guard let expected = signatures[call.interface]?[call.member], call.signature != expected else { return nil }
+        return .error(name: "org.freedesktop.DBus.Error.InvalidArgs",
+                      message: "\(call.interface).\(call.member) takes (\(expected)), not (\(call.signature))")
+    }
+
     /// The answer to `call`; nil for a path that is not an element (sd-bus says so).
     func handle(_ call: DBusIncomingCall) -> DBusReply? {
+        if let invalid = Self.invalidArguments(call), call.path == Self.rootPath || call.path == Self.cachePath
+            || entries[call.path] != nil {
+            return invalid
+        }
         if call.path == Self.rootPath || call.path == Self.cachePath { return handleRoot(call) }
         guard let entry = entries[call.path] else {
             if call.path.hasPrefix(Self.prefix + "/") {
@@ -220,10 +273,17 @@ final class AtspiTree {
                 : ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId", "HelpText"]
             return .values([.dictionary(key: "s", value: "v", names.compactMap { name in rootProperty(name).map { (.string(name), .variant($0)) } })])
         case ("org.freedesktop.DBus.Properties", "Set"):
-            if call.arguments.count == 3, call.arguments[1].string == "Id", let id = call.arguments[2].integer {
-                applicationID = Int32(id)
+            // Application.Id is the one property anyone may set (the registry numbers the apps
+            // it embeds); every other one is the toolkit's to say.
+            let name = call.arguments.dropFirst().first?.string ?? ""
+            if call.arguments.first?.string == "org.a11y.atspi.Application", name == "Id" {
+                guard call.arguments.count == 3, case .int32(let id) = call.arguments[2].unwrapped else {
+                    return .error(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "Application.Id is an int32 (i)")
+                }
+                applicationID = id
+                return .values([])
             }
-            return .values([])
+            return Self.readOnly(call, known: rootProperty(name) != nil)
         case ("org.a11y.atspi.Accessible", "GetChildAtIndex"):
             guard let index = call.arguments.first?.integer, topLevel.indices.contains(index) else { return .values([nullReference]) }
             return .values([childReference(topLevel[index])])
@@ -305,7 +365,9 @@ final class AtspiTree {
             return .values([.dictionary(key: "s", value: "v", names.compactMap { name in
                 property(interface, name, of: entry).map { (.string(name), .variant($0)) }
             })])
-        case "Set": return .values([])
+        case "Set":
+            let name = call.arguments.count == 3 ? call.arguments[1].string ?? "" : ""
+            return Self.readOnly(call, known: property(interface, name, of: entry) != nil)
         default: return Self.unknown(call)
         }
     }

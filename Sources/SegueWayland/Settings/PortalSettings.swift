@@ -12,7 +12,8 @@ import SegueDBus
 ///   `font-name` (s, "Cantarell 11": the family is used);
 /// - `org.gnome.desktop.a11y.interface` `high-contrast` (b), where the portal has no `contrast`;
 /// - `org.gnome.desktop.peripherals.mouse` `double-click` (i, ms) and `drag-threshold` (i, px).
-/// A key that is missing, or of another type, or out of range keeps the default.
+/// A key that is missing, or of another type, or out of range keeps the default; ``check(_:_:_:)``
+/// refuses or clamps each value as it arrives, with the line to log.
 struct PortalSettings {
     /// The namespaces asked for in `ReadAll`.
     static let namespaces = ["org.freedesktop.appearance", "org.gnome.desktop.interface",
@@ -21,21 +22,102 @@ struct PortalSettings {
     /// Namespace → key → value, as the portal sent them (variants unwrapped when read).
     var values: [String: [String: DBusValue]] = [:]
 
-    /// Takes `ReadAll`'s reply (`a{sa{sv}}`); anything else leaves the values as they were.
-    mutating func merge(readAll reply: [DBusValue]) {
-        guard let namespaces = reply.first?.stringKeyed else { return }
-        for (namespace, keys) in namespaces {
-            guard let keys = keys.stringKeyed else { continue }
-            values[namespace, default: [:]].merge(keys) { $1 }
-        }
+    /// The type each key read must have, as the portal and GSettings schemas give it. A key of
+    /// another namespace or name is not kept (a portal may send whole namespaces).
+    static let types: [String: [String: String]] = [
+        "org.freedesktop.appearance": ["color-scheme": "u", "accent-color": "(ddd)", "contrast": "u", "reduced-motion": "u"],
+        "org.gnome.desktop.interface": ["enable-animations": "b", "text-scaling-factor": "d", "font-name": "s",
+                                        "cursor-theme": "s", "cursor-size": "i"],
+        "org.gnome.desktop.a11y.interface": ["high-contrast": "b"],
+        "org.gnome.desktop.peripherals.mouse": ["double-click": "i", "drag-threshold": "i"],
+    ]
+
+    /// The longest font or cursor theme name taken, in UTF-8 bytes. fontconfig's family names
+    /// are short (the longest on a Debian desktop is under 64); a longer one is not a name but
+    /// an attack, and is refused before anything else looks at it (a 1,000,000-character name
+    /// cost 430 ms of layout on the main thread and 20 MB of memory).
+    static let maximumNameLength = 256
+
+    /// GNOME's range for `text-scaling-factor` (its settings panel and gsettings schema).
+    static let textScaleRange = 0.5...3.0
+
+    /// What became of one value as it arrived.
+    enum Check: Equatable {
+        /// Kept (perhaps clamped: `problem` then says so).
+        case keep(DBusValue, problem: String?)
+        /// Not kept: the key keeps what it had.
+        case ignore(String)
+        /// The key is unset, as the portal's documentation says for this value.
+        case unset(String)
+        /// Not a key read here: dropped, silently.
+        case unread
     }
 
-    /// Takes one `SettingChanged(namespace, key, value)`; returns false for a signal of
-    /// another shape.
-    mutating func apply(settingChanged arguments: [DBusValue]) -> Bool {
-        guard arguments.count == 3, let namespace = arguments[0].string, let key = arguments[1].string else { return false }
-        values[namespace, default: [:]][key] = arguments[2]
-        return true
+    /// Checks `value` for `namespace` `key`, before it is kept: the wrong type, a number that is
+    /// not finite or out of range, a name too long to be one.
+    static func check(_ namespace: String, _ key: String, _ value: DBusValue) -> Check {
+        guard let type = types[namespace]?[key] else { return .unread }
+        let value = value.unwrapped
+        let name = "\(namespace) \(key)"
+        guard value.signature == type else { return .ignore("\(name): ignored: a \(value.signature), not a \(type)") }
+        switch (key, value) {
+        case ("accent-color", .structure(let parts)):
+            let rgb = parts.compactMap(\.double)
+            if rgb.contains(where: { !$0.isFinite }) { return .ignore("\(name): ignored: a component is not finite") }
+            // xdg-desktop-portal's documentation: "out-of-range RGB values should be treated as
+            // an unset accent color".
+            if rgb.contains(where: { !(0...1).contains($0) }) { return .unset("\(name): out of 0…1: no accent colour") }
+        case ("text-scaling-factor", .double(let factor)):
+            guard factor.isFinite, factor > 0 else { return .ignore("\(name): \(factor) ignored: not a positive number") }
+            let clamped = min(max(factor, textScaleRange.lowerBound), textScaleRange.upperBound)
+            if clamped != factor { return .keep(.double(clamped), problem: "\(name): \(factor) clamped to \(clamped)") }
+        case ("font-name", .string(let text)), ("cursor-theme", .string(let text)):
+            // utf8.count of a native string is its stored length: nothing is scanned.
+            if text.utf8.count > maximumNameLength {
+                return .ignore("\(name): ignored: \(text.utf8.count) bytes, longer than \(maximumNameLength)")
+            }
+        case ("double-click", .int32(let number)) where !(100...2000).contains(number),
+             ("drag-threshold", .int32(let number)) where !(1...100).contains(number),
+             ("cursor-size", .int32(let number)) where !(8...256).contains(number):
+            return .ignore("\(name): \(number) ignored: out of range")
+        default: break
+        }
+        return .keep(value, problem: nil)
+    }
+
+    /// Takes `ReadAll`'s reply (`a{sa{sv}}`); anything else leaves the values as they were.
+    /// Returns one line per value not taken as it was sent.
+    @discardableResult
+    mutating func merge(readAll reply: [DBusValue]) -> [String] {
+        guard let namespaces = reply.first?.stringKeyed else { return ["ignoring a ReadAll reply of another shape"] }
+        var problems: [String] = []
+        for (namespace, keys) in namespaces {
+            guard let keys = keys.stringKeyed else { continue }
+            for (key, value) in keys { if let problem = take(namespace, key, value) { problems.append(problem) } }
+        }
+        return problems
+    }
+
+    /// Takes one `SettingChanged(namespace, key, value)`: the line to log when the value was
+    /// not taken as sent (or the signal has another shape), else nil.
+    mutating func apply(settingChanged arguments: [DBusValue]) -> String? {
+        guard arguments.count == 3, let namespace = arguments[0].string, let key = arguments[1].string else {
+            return "ignoring a SettingChanged signal of another shape"
+        }
+        return take(namespace, key, arguments[2])
+    }
+
+    private mutating func take(_ namespace: String, _ key: String, _ value: DBusValue) -> String? {
+        switch Self.check(namespace, key, value) {
+        case .keep(let kept, let problem):
+            values[namespace, default: [:]][key] = kept
+            return problem
+        case .ignore(let problem): return problem
+        case .unset(let problem):
+            values[namespace]?[key] = nil
+            return problem
+        case .unread: return nil
+        }
     }
 
     private func value(_ namespace: String, _ key: String) -> DBusValue? { values[namespace]?[key]?.unwrapped }
@@ -65,7 +147,7 @@ struct PortalSettings {
         if case .bool(let enabled)? = value(interface, "enable-animations") {
             settings.motion.animationsEnabled = enabled
         }
-        if case .double(let factor)? = value(interface, "text-scaling-factor"), factor.isFinite, (0.5...3).contains(factor) {
+        if case .double(let factor)? = value(interface, "text-scaling-factor"), factor.isFinite, Self.textScaleRange.contains(factor) {
             settings.traits.textScale = factor
         }
         if case .string(let font)? = value(interface, "font-name") {
