@@ -276,7 +276,7 @@ struct I18nE2ETests {
         try session.click(at: DemoLayout.mirrored(DemoLayout.modalCard))
         try session.waitForTrace([.complete], count: 5)
         _ = try session.parkedScreenshot()
-        try session.click(at: DemoLayout.petCard)
+        try session.click(at: DemoLayout.flipCard)
         try session.waitForTrace([.complete], count: 6)
         _ = try session.parkedScreenshot()
         try session.move(to: Point(x: Self.mirror(4), y: 300), afterMs: 100)
