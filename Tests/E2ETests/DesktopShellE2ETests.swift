@@ -54,7 +54,7 @@ struct DesktopShellE2ETests {
 
     /// Weston's bindings: Super+Shift+M maximizes, Super+Shift+F makes fullscreen.
     private func superShift(_ session: HeadlessSession, _ key: EvdevKey) throws {
-        try session.type(key, holding: [.leftMeta, .leftShift])
+        try session.typeCompositorShortcut(key, holding: [.leftMeta, .leftShift])
     }
 
     @Test func headerDragMovesTheWindowByTheDrag() throws {

@@ -144,7 +144,7 @@ struct NewerProtocolsE2ETests {
         let row = DemoLayout.row(0)
         try session.click(at: Point(x: origin.x + row.x, y: origin.y + DemoLayout.headerHeight + row.y))
         try session.waitForTrace(.begin, count: 1)
-        try session.type(.h, holding: [.leftMeta])
+        try session.typeCompositorShortcut(.h, holding: [.leftMeta])
 
         var latest: PerformanceRun.Snapshot?
         try session.waitFor("mutter to suspend the minimized window", timeout: 10) {
