@@ -99,6 +99,18 @@ def events():
     pyatspi.Registry.start()
 
 
+def registered_events():
+    """The events assistive technologies listen to, as the registry keeps them:
+    [[bus name, event], ...] (an app sends only what someone listens to)."""
+    import dbus
+    session = dbus.SessionBus()
+    address = session.get_object("org.a11y.Bus", "/org/a11y/bus").GetAddress(dbus_interface="org.a11y.Bus")
+    bus = dbus.bus.BusConnection(str(address))
+    registry = bus.get_object("org.a11y.atspi.Registry", "/org/a11y/atspi/registry")
+    events = registry.GetRegisteredEvents(dbus_interface="org.a11y.atspi.Registry")
+    return [[str(entry[0]), str(entry[1])] for entry in events]
+
+
 def main(argv):
     if len(argv) < 2:
         sys.stderr.write(__doc__)
@@ -106,6 +118,9 @@ def main(argv):
     command = argv[1]
     if command == "events":
         events()
+        return 0
+    if command == "listeners":
+        print(json.dumps(registered_events()))
         return 0
     if command == "apps":
         print(json.dumps([app.name for app in pyatspi.Registry.getDesktop(0) if app is not None]))

@@ -224,14 +224,18 @@ struct OrcaE2ETests {
         try session.waitForApp()
         _ = try bus.tree(of: AccessibilityE2ETests.app)
         let orca = try OrcaScreenReader(bus: bus, waylandSocket: session.socket, runtimeDir: session.runtimeDir)
-        // Orca is on the desktop once its AT-SPI side is up; its listeners follow at once.
+        // Orca is on the desktop once its AT-SPI side is up.
         do {
             try session.waitFor("Orca on the desktop", timeout: 40) { (try? bus.applications())?.contains("orca") == true }
         } catch {
             orca.stop()
             throw HarnessError("Orca did not start: \(String(orca.log.suffix(3000)))")
         }
-        Thread.sleep(forTimeInterval: 3)
+        // Its listeners: the registry holds the focus events Orca asked for.
+        try session.waitFor("Orca's focus listeners in the registry", timeout: 30) {
+            // D-Bus spelling: "Object:StateChanged:Focused", "Focus:".
+            (try? bus.registeredEvents())?.contains { $0.count == 2 && $0[1].lowercased().contains("focus") } == true
+        }
         try session.type(.tab)
         // Its debug output is buffered: polled a while, then read whole after it stopped.
         try? session.waitFor("Orca to announce Slide", timeout: 15) { orca.utterances.contains { $0.hasPrefix("Slide") } }

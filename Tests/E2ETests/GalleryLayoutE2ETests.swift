@@ -64,8 +64,11 @@ struct GalleryLayoutE2ETests {
         #expect(GalleryE2ETests.edgeError(found, expected) <= 2, "picture 0 at \(found), expected \(expected)")
 
         // Back to 0.45 and let go of Ctrl after a pause: short of half, the grid returns exactly.
+        let scrolls = try session.appStats().scrollEvents
         try Self.scroll(session, 5)
-        usleep(150_000)
+        // The step arrived and was drawn; the pause is in the events' own time.
+        try session.confirm("the 5 px step") { $0.scrollEvents > scrolls }
+        try session.waitForAppToSettle()
         session.advance(ms: 150)
         try session.key(EvdevKey.leftControl, down: false)
         let back = try session.parkedScreenshot()
@@ -75,8 +78,10 @@ struct GalleryLayoutE2ETests {
         // 70 px up and release: the captioned list.
         try session.move(to: Point(x: 600, y: 300), afterMs: 50)
         try session.key(EvdevKey.leftControl, down: true)
+        let before = try session.appStats().scrollEvents
         try Self.scroll(session, -70)
-        usleep(150_000)
+        try session.confirm("the 70 px step") { $0.scrollEvents > before }
+        try session.waitForAppToSettle()
         session.advance(ms: 150)
         try session.key(EvdevKey.leftControl, down: false)
         let list = try session.parkedScreenshot()

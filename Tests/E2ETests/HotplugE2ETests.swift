@@ -90,7 +90,9 @@ struct HotplugE2ETests {
         }
         #expect(app.isRunning, "the app died when its output went: \(session.appLog.suffix(2000))")
         // weston 10 leaves the surface off an output added back before it handled that commit
-        // (no wl_surface.enter ever comes): give it time to.
+        // (no wl_surface.enter ever comes): give it time to. Nothing shows that it has: with no
+        // output weston repaints nothing, so no frame callback or buffer release answers the
+        // commit; this is the one wait left on time alone (docs/TEST-HARNESS.md).
         Thread.sleep(forTimeInterval: 0.3)
         try session.send("output add headless")
         try session.waitFor("wl_surface.enter on the new output", timeout: 5) {

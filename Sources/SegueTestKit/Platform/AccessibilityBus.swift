@@ -132,6 +132,13 @@ public final class AccessibilityBus: @unchecked Sendable {
         return text
     }
 
+    /// The events assistive technologies have asked the registry for, as (bus name, event)
+    /// pairs: a screen reader is listening once its own are there.
+    public func registeredEvents() throws -> [[String]] {
+        let text = try query(["listeners"])
+        return (try? JSONDecoder().decode([[String]].self, from: Data(text.utf8))) ?? []
+    }
+
     /// The app named `app`'s accessible tree, as pyatspi reads it.
     public func tree(of app: String) throws -> AccessibleElement {
         let text = try query(["tree", app])
