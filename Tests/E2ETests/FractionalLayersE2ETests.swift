@@ -141,7 +141,13 @@ struct FractionalLayersE2ETests {
             for (source, destination) in zip(log.on(viewport, "set_source"), log.on(viewport, "set_destination")) {
                 placements += 1
                 let width = (source.double(2) ?? -1) * Double(bufferScale), height = (source.double(3) ?? -1) * Double(bufferScale)
-                let logical = (Double(destination.int(0) ?? -1), Double(destination.int(1) ?? -1))
+                // wp_viewport: a destination of (-1, -1) unsets it, and the surface's size is
+                // then the source's (surface coordinates), which must be whole.
+                let unset = destination.int(0) == -1 && destination.int(1) == -1
+                let logical = unset ? (source.double(2) ?? -1, source.double(3) ?? -1)
+                    : (Double(destination.int(0) ?? -1), Double(destination.int(1) ?? -1))
+                #expect(!unset || (logical.0 == logical.0.rounded() && logical.1 == logical.1.rounded()),
+                        "\(name): \(source) without a destination is not whole", sourceLocation: sourceLocation)
                 #expect(width == logical.0 * scale && height == logical.1 * scale,
                         "\(name): \(source) then \(destination): not one buffer pixel per device pixel at \(scale)",
                         sourceLocation: sourceLocation)

@@ -82,4 +82,18 @@ import Testing
         #expect(p.destinationWidth == 1024 && p.destinationHeight == 800)
         #expect(p.x == 20 && p.y == 40)
     }
+
+    /// wp_viewport: with no destination set, the surface's size is the source rectangle's
+    /// (which must then be whole). Wherever the crop in surface coordinates already is the
+    /// logical size — integer buffer scales, and preferred scale 120 — the layer needs no
+    /// destination; at 1.5 the crop is in device pixels and the size in logical ones.
+    @Test func aDestinationIsNeededOnlyWhereTheCropIsNotTheLogicalSize() {
+        let layer = Rect(x: 0, y: 0, width: 1200, height: 800), visible = Rect(x: 300, y: 0, width: 900, height: 600)
+        let atTwo = placement(layer, visible: visible, .integer(2))
+        #expect(atTwo.source.width == 450 && atTwo.destinationWidth == 450 && !atTwo.needsDestination)
+        let at120 = placement(layer, visible: visible, .fractional(numerator: 120))
+        #expect(at120.source.width == 900 && at120.destinationWidth == 900 && !at120.needsDestination)
+        let atOneAndAHalf = placement(layer, visible: visible, oneAndAHalf)
+        #expect(atOneAndAHalf.source.width == 900 && atOneAndAHalf.destinationWidth == 600 && atOneAndAHalf.needsDestination)
+    }
 }

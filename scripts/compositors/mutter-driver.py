@@ -21,6 +21,11 @@ line, "ok" or "error: <reason>":
   axis-wheel vertical|horizontal PX            NotifyPointerAxis from a wheel: a high-resolution
                                wheel's turn of PX px, 10 a click (axis_value120 = 12 × PX)
   capture PATH.png             the screen as an RGB PNG (see below)
+  record start PATH Y1,Y2,...  from now on keep rows Y1, Y2, ... (RGB, the stream's full width)
+                               of EVERY frame the stream sends, in order (frame by frame checks)
+  record count                 replies "ok N": the frames kept so far
+  record stop                  writes them to PATH, frame after frame, each the rows in the
+                               order given (width × 3 bytes a row, no padding); "ok N"
   quit                         replies ok and exits 0
 
 A TIME argument (the weston driver's event time) is accepted and ignored: mutter stamps
@@ -104,6 +109,9 @@ class Frames:
         self.seq = 0
         self.arrived = 0.0
         self.ended = None
+        # While recording: the rows kept of every frame (record start/stop), in arrival order.
+        self.record_rows = None
+        self.recorded = []
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
@@ -120,6 +128,11 @@ class Frames:
                 data += chunk
             with self.lock:
                 self.latest = bytes(data)
+                if self.record_rows is not None:
+                    # A few rows, not the frame: a thousand frames stay a few tens of MB.
+                    row_bytes = self.width * 3
+                    self.recorded.append(b"".join(self.latest[y * self.stride:y * self.stride + row_bytes]
+                                                  for y in self.record_rows))
                 self.seq += 1
                 self.arrived = time.monotonic()
                 self.lock.notify_all()
@@ -157,6 +170,27 @@ class Frames:
             if self.latest is None:
                 raise RuntimeError(self.ended or "no frame from the screen cast yet")
             return self.latest
+
+    def record_start(self, rows):
+        if any(y < 0 or y >= self.height for y in rows):
+            raise ValueError(f"rows {rows} outside the frame's 0..{self.height - 1}")
+        with self.lock:
+            self.recorded = []
+            self.record_rows = rows
+
+    def record_count(self):
+        with self.lock:
+            return len(self.recorded)
+
+    def record_stop(self, path):
+        with self.lock:
+            frames, self.recorded, self.record_rows = self.recorded, [], None
+        temporary = path + ".part"
+        with open(temporary, "wb") as file:
+            for frame in frames:
+                file.write(frame)
+        os.replace(temporary, path)
+        return len(frames)
 
     def write_png(self, path, data):
         rows = bytearray()
@@ -296,6 +330,16 @@ class Driver:
             elif command == "capture" and len(args) == 1:
                 data = self.frames.fresh(QUIET_SECONDS)
                 self.frames.write_png(args[0], data)
+            elif command == "record" and len(args) == 3 and args[0] == "start":
+                self.record_path = args[1]
+                self.frames.record_start([int(y) for y in args[2].split(",")])
+            elif command == "record" and args == ["count"]:
+                return f"ok {self.frames.record_count()}"
+            elif command == "record" and args == ["stop"]:
+                if getattr(self, "record_path", None) is None:
+                    return "error: record stop without record start"
+                path, self.record_path = self.record_path, None
+                return f"ok {self.frames.record_stop(path)}"
             elif command == "quit":
                 return "ok"
             else:

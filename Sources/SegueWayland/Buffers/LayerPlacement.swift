@@ -51,6 +51,15 @@ struct LayerPlacement: Equatable {
     var x: Int32
     var y: Int32
 
+    /// Whether the viewport needs a destination at all: not where the source crop already is
+    /// the logical size (integer scales, and preferred scale 120). There the layer unsets it
+    /// (`set_destination(-1, -1)`), and the surface's size is the source's by the protocol,
+    /// so no compositor can pair a new crop with an old size: mutter 48 showed frames with
+    /// a layer's new source and position but its previous destination (issue 33).
+    var needsDestination: Bool {
+        source.width != Double(destinationWidth) || source.height != Double(destinationHeight)
+    }
+
     /// The placement of a layer drawn at `layerRect` with `visibleRect` showing (device pixels
     /// of a buffer that the window's surface shows at `scale`).
     init(layerRect: Rect, visibleRect visible: Rect, scale: SurfaceScale) {

@@ -199,7 +199,13 @@ final class LayerSurfaces {
             let source = placement.source
             wp_viewport_set_source(entry.viewport, wl_fixed_from_double(source.minX), wl_fixed_from_double(source.minY),
                                    wl_fixed_from_double(source.width), wl_fixed_from_double(source.height))
-            wp_viewport_set_destination(entry.viewport, placement.destinationWidth, placement.destinationHeight)
+            // Where the crop is the logical size already, no destination: the size then is the
+            // source's, one request, so no compositor can show a new crop at an old size.
+            if placement.needsDestination {
+                wp_viewport_set_destination(entry.viewport, placement.destinationWidth, placement.destinationHeight)
+            } else if old == nil || old?.needsDestination == true {
+                wp_viewport_set_destination(entry.viewport, -1, -1)
+            }
             committed = true
         }
         entry.placement = placement

@@ -27,7 +27,7 @@ extension MutterSession {
                 <mode>
                   <width>\(width)</width>
                   <height>\(height)</height>
-                  <rate>60.000</rate>
+                  <rate>\(refreshRate ?? 60).000</rate>
                 </mode>
               </monitor>
             </logicalmonitor>

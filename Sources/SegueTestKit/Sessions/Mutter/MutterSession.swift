@@ -46,6 +46,8 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
     public let scale: Double
     /// Where the compositor side runs (``Options/root``).
     public let root: CompositorRoot
+    /// The monitor's refresh rate (``Options/refreshRate``), nil for mutter's default.
+    public let refreshRate: Int?
 
     /// Options beyond the defaults.
     public struct Options: Sendable {
@@ -65,6 +67,11 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         /// screenshots are). A fractional scale turns on mutter's `scale-monitor-framebuffer`
         /// (logical layout mode) through a GSettings keyfile.
         public var scale = 1.0
+        /// The virtual monitor's refresh rate in Hz (`--virtual-monitor WxH@R`, mutter 43 and
+        /// 48 both take it); nil: mutter's default, 60. mutter's ScreenCast skips a frame the
+        /// stage paints less than one refresh after the last one it sent, so a faster monitor
+        /// lets a recording (``startRecording(rows:)``) keep more of the app's frames.
+        public var refreshRate: Int?
         public init(waylandDebug: Bool? = nil, environment: [String: String] = [:], arguments: [String] = [],
                     root: CompositorRoot = .host, scale: Double = 1) {
             self.root = root
@@ -88,6 +95,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         waylandDebug = options.waylandDebug
         scale = options.scale
         root = options.root
+        refreshRate = options.refreshRate
         try root.prepare()
         var tools: [String: String] = [:]
         for (tool, package) in [("dbus-daemon", "dbus"), ("pipewire", "pipewire-bin"), ("wireplumber", "wireplumber"),
@@ -151,7 +159,7 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         mark("pipewire")
 
         try launch("mutter", tools["mutter"]!, [
-            "--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
+            "--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)" + (refreshRate.map { "@\($0)" } ?? ""),
             "--wayland-display=\(socket)",
         ], env)
         try waitFor("mutter's Wayland socket", timeout: 20) { FileManager.default.fileExists(atPath: self.runtimeDir + "/" + self.socket) }
@@ -268,6 +276,39 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         }
         return (path, bytes)
     }
+
+    /// Starts keeping screen rows `rows` (device pixels from the top) of every frame mutter's
+    /// screen cast sends, in order, until ``stopRecording()``: a frame-by-frame record of what
+    /// the compositor showed, not just the frames a screenshot happens to catch.
+    public func startRecording(rows: [Int]) throws {
+        try send("record start \(root.insidePath(recordingPath)) \(rows.map(String.init).joined(separator: ","))")
+        recordedRows = rows.count
+    }
+
+    /// How many frames the recording has kept so far.
+    public func recordedFrameCount() throws -> Int {
+        let reply = try send("record count")
+        guard let count = Int(reply.dropFirst(3)) else { throw HarnessError("mutter-driver.py: 'record count' → \(reply)") }
+        return count
+    }
+
+    /// Ends the recording; returns its frames in the order the stream sent them, each its
+    /// rows in the order ``startRecording(rows:)`` named them (``width`` × 3 bytes of RGB a row).
+    public func stopRecording() throws -> [Data] {
+        _ = try send("record stop")
+        defer { try? FileManager.default.removeItem(atPath: recordingPath) }
+        guard let bytes = FileManager.default.contents(atPath: recordingPath) else {
+            throw HarnessError("the driver wrote no recording at \(recordingPath)")
+        }
+        let frameBytes = width * 3 * recordedRows
+        guard frameBytes > 0, bytes.count % frameBytes == 0 else {
+            throw HarnessError("a recording of \(bytes.count) bytes is not whole frames of \(frameBytes)")
+        }
+        return stride(from: 0, to: bytes.count, by: frameBytes).map { bytes.subdata(in: $0..<($0 + frameBytes)) }
+    }
+
+    private var recordingPath: String { runtimeDir + "/recording.rgb" }
+    private var recordedRows = 0
 
     /// Captures until two shots in a row are identical: mutter's map animation is over and
     /// the app has drawn what it had to.

@@ -1,0 +1,246 @@
+import Geometry
+import Canvas
+import Foundation
+import Motion
+import SegueTestKit
+import Testing
+
+/// Issue 33: every frame the compositor shows during fast tab swipes, checked against what the
+/// app meant, not one held screenshot.
+///
+/// mutter 48 (the Debian 13 lane) promotes the pages to subsurfaces by default. Its ScreenCast
+/// stream is recorded buffer by buffer (`mutter-driver.py`'s `record`), a few screen rows of
+/// each, on a 120 Hz virtual monitor: at 60 Hz mutter's ScreenCast skips every frame the stage
+/// paints less than 1/60 s after the last one it sent, at 120 Hz far fewer.
+///
+/// What the app meant: a tab swipe between the Navigation and Modal tabs only translates the
+/// two pages, side by side, the Navigation page on the left. So each recorded row must be the
+/// Navigation page's row at rest, followed by the Modal page's row at rest (both taken from
+/// settled screenshots before the swipes), seen through the content's width at some offset
+/// k (0: Navigation at rest, the width: Modal at rest). The best k is searched per frame; a
+/// frame fits when no more than ``tolerance`` of its sampled pixels differ from that by more
+/// than ``channelTolerance``. The tab bar (whose colours blend during a swipe) and the header
+/// bar are not sampled.
+///
+/// `SEGUE_SUBSURFACES=0` in the test's environment reaches the app: the same check unpromoted
+/// is the control.
+@Suite(.serialized)
+struct FrameExactE2ETests {
+    /// The rows sampled, in the content's logical coordinates (scale 1: device pixels too):
+    /// through the navigation bar's title, the list's first rows (accent dots, text, separators)
+    /// and the Modal page's buttons, all above the tab bar.
+    static let rows = [26, 72, 80, 88, 140, 200, 260, 330, 400]
+    /// A pixel differs when a channel is off by more than this (of 255): the frames are the
+    /// app's own pixels moved, not resampled, so equal pixels are equal to the bit; this only
+    /// forgives a colour conversion's rounding.
+    static let channelTolerance = 8
+    /// A frame fits when at most this many of its sampled pixels differ: a black column one
+    /// pixel wide through every sampled row is already more than this.
+    static let tolerance = 4
+    static let minimumFrames = 600
+
+    /// One frame's best fit: the offset k (0 … width) and how many sampled pixels differ there.
+    struct Fit { var k: Int; var wrong: Int }
+
+    /// The content's rows at `rows` from a settled screenshot, packed 0xRRGGBB.
+    static func rows(of shot: Surface, content: MutterE2ETests.Content) -> [[UInt32]] {
+        rows.map { y in
+            (0..<content.width).map { x in
+                let c = shot.pixel(x: content.x + x, y: content.y + y)
+                return pack(c)
+            }
+        }
+    }
+
+    static func pack(_ c: Color) -> UInt32 {
+        func byte(_ v: Double) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }
+        return byte(c.red) << 16 | byte(c.green) << 8 | byte(c.blue)
+    }
+
+    static func differs(_ a: UInt32, _ b: UInt32) -> Bool {
+        if a == b { return false }
+        for shift in [16, 8, 0] {
+            let x = Int((a >> UInt32(shift)) & 0xFF), y = Int((b >> UInt32(shift)) & 0xFF)
+            if abs(x - y) > channelTolerance { return true }
+        }
+        return false
+    }
+
+    /// A recorded frame's content rows (the driver keeps the screen's full width).
+    static func rows(of frame: Data, screenWidth: Int, content: MutterE2ETests.Content) -> [[UInt32]] {
+        frame.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            (0..<rows.count).map { r in
+                (0..<content.width).map { x in
+                    let o = (r * screenWidth + content.x + x) * 3
+                    return UInt32(bytes[o]) << 16 | UInt32(bytes[o + 1]) << 8 | UInt32(bytes[o + 2])
+                }
+            }
+        }
+    }
+
+    /// The offset k at which `frame` is best the strip (Navigation's row then Modal's), and how
+    /// many pixels differ there. A coarse pass over every 16th column ranks every k; the full
+    /// comparison then runs on the best ranked ones (a right frame scores 0 in the coarse pass
+    /// at its own k, so it is among them).
+    static func fit(_ frame: [[UInt32]], strip: [[UInt32]], width: Int) -> Fit {
+        var coarse: [(k: Int, wrong: Int)] = []
+        coarse.reserveCapacity(width + 1)
+        for k in 0...width {
+            var wrong = 0
+            for r in 0..<frame.count {
+                let f = frame[r], s = strip[r]
+                var x = 0
+                while x < width {
+                    if differs(f[x], s[x + k]) { wrong += 1 }
+                    x += 16
+                }
+            }
+            coarse.append((k, wrong))
+        }
+        coarse.sort { $0.wrong < $1.wrong || ($0.wrong == $1.wrong && $0.k < $1.k) }
+        let best = coarse[0].wrong
+        let candidates = coarse.prefix { $0.wrong <= best + 2 }.prefix(64) + coarse.prefix(4)
+        var fit = Fit(k: coarse[0].k, wrong: Int.max)
+        for candidate in candidates {
+            var wrong = 0
+            rows: for r in 0..<frame.count {
+                let f = frame[r], s = strip[r]
+                for x in 0..<width where differs(f[x], s[x + candidate.k]) {
+                    wrong += 1
+                    if wrong >= fit.wrong { break rows }
+                }
+            }
+            if wrong < fit.wrong { fit = Fit(k: candidate.k, wrong: wrong) }
+        }
+        return fit
+    }
+
+    /// A frame's sampled rows above what the best fit predicted, each 6 px tall, for people to look at.
+    static func keep(_ frame: [[UInt32]], strip: [[UInt32]], fit: Fit, width: Int, as path: String) {
+        let band = 6
+        let surface = Surface(width: width, height: frame.count * band * 2 + band)
+        let canvas = Canvas(surface: surface)
+        canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(surface.height)), color: Color(hex: 0xFF00FF))
+        func draw(_ row: [UInt32], at y: Int) {
+            var x = 0
+            while x < width {
+                var end = x + 1
+                while end < width && row[end] == row[x] { end += 1 }
+                canvas.fill(Rect(x: Double(x), y: Double(y), width: Double(end - x), height: Double(band)),
+                            color: Color(hex: row[x]))
+                x = end
+            }
+        }
+        for r in 0..<frame.count {
+            draw(frame[r], at: r * band)
+            draw(Array(strip[r][fit.k..<(fit.k + width)]), at: (frame.count + 1 + r) * band)
+        }
+        try? surface.writePNG(to: path)
+    }
+
+    /// A fast swipe from `from` to `to` (content coordinates), released at once.
+    static func swipe(_ session: MutterSession, content: MutterE2ETests.Content, from: Double, to: Double, y: Double) throws {
+        try session.move(to: content.point(from, y), afterMs: 30)
+        try session.press()
+        try session.drag(to: content.point(to, y), steps: 8, intervalMs: 16)
+        try session.release(afterMs: 8)
+    }
+
+    /// How many tab transitions the trace shows completed (not cancelled).
+    static func completedTabSwitches(_ session: MutterSession) -> Int {
+        session.trace.filter { $0.event == .complete && $0.kind == .tab && $0.completed == true }.count
+    }
+
+    @Test func mutter48TabSwipesFrameByFrame() throws {
+        try Self.check(root: TrixieLane.root, name: "mutter48")
+    }
+
+    static func check(root: CompositorRoot, name: String) throws {
+        var options = MutterSession.Options(waylandDebug: false)
+        options.root = root
+        options.refreshRate = 120
+        let session = try MutterSession(options: options, name: "frameExact\(name)")
+        defer { session.stop() }
+        let launch = try session.waitForApp()
+        let content = try MutterE2ETests.content(in: launch)
+        let width = content.width
+        #expect(content.x + width <= session.width && content.y + Self.rows.last! < session.height)
+        // Pressed where the press highlights nothing sampled: the Navigation list's row 7
+        // (content y 444…500) holds no sampled row, and the Modal page is empty right of its
+        // card and icon (content x > 360), where the swipe back starts.
+        let y = 470.0
+        let left = Double(width) * 0.8, right = Double(width) * 0.15
+        let backFrom = Double(width) * 0.4, backTo = Double(width) * 0.98
+
+        // The two pages at rest, after one swipe each way (which also warms the layers up).
+        let navigation = try session.parkedScreenshot()
+        var switches = 0
+        try Self.swipe(session, content: content, from: left, to: right, y: y)
+        try session.waitForTransitionsToSettle(timeout: 20)
+        switches = Self.completedTabSwitches(session)
+        #expect(switches == 1, "the first swipe to the left should switch to the Modal tab")
+        let modal = try session.parkedScreenshot()
+        try Self.swipe(session, content: content, from: backFrom, to: backTo, y: y)
+        try session.waitForTransitionsToSettle(timeout: 20)
+        let back = try session.parkedScreenshot()
+        #expect(back.fractionDiffering(from: navigation, tolerance: 0) == 0, "the Navigation tab looks different after a swipe there and back")
+        try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+        session.keep(navigation, as: "frame-exact-\(name)-navigation")
+        session.keep(modal, as: "frame-exact-\(name)-modal")
+        let a = Self.rows(of: navigation, content: content), b = Self.rows(of: modal, content: content)
+        #expect(a != b, "the Navigation and Modal pages' sampled rows are the same")
+        let strip = zip(a, b).map { $0 + $1 }
+
+        // Fast swipes back and forth until the recording holds enough frames.
+        try session.startRecording(rows: Self.rows.map { content.y + $0 })
+        var onModal = false, swipes = 0, recorded = 0
+        switches = Self.completedTabSwitches(session)
+        while recorded < Self.minimumFrames && swipes < 120 {
+            if onModal {
+                try Self.swipe(session, content: content, from: backFrom, to: backTo, y: y)
+            } else {
+                try Self.swipe(session, content: content, from: left, to: right, y: y)
+            }
+            swipes += 1
+            try session.waitForTransitionsToSettle(timeout: 20)
+            let now = Self.completedTabSwitches(session)
+            // A swipe the app cancelled leaves the tab as it was: the next one goes the same way.
+            if now > switches { onModal.toggle() }
+            switches = now
+            recorded = try session.recordedFrameCount()
+        }
+        if onModal {
+            try Self.swipe(session, content: content, from: backFrom, to: backTo, y: y)
+            try session.waitForTransitionsToSettle(timeout: 20)
+        }
+        try session.waitForAppToSettle()
+        let frames = try session.stopRecording()
+        let stats = try session.appStats()
+        let promoted = stats["layers_shown"] > 0
+
+        var wrong: [(index: Int, fit: Fit)] = []
+        var histogram: [Int: Int] = [:]
+        for (index, data) in frames.enumerated() {
+            let frame = Self.rows(of: data, screenWidth: session.width, content: content)
+            let fit = Self.fit(frame, strip: strip, width: width)
+            histogram[min(fit.wrong, 100) / 10 * 10, default: 0] += 1
+            if fit.wrong > Self.tolerance {
+                if wrong.count < 6 {
+                    Self.keep(frame, strip: strip, fit: fit, width: width,
+                              as: Paths.artifacts + "/frame-exact-\(name)-wrong-\(index).png")
+                }
+                wrong.append((index, fit))
+            }
+        }
+        let percent = frames.isEmpty ? 0 : Double(wrong.count) * 100 / Double(frames.count)
+        print("measured: frame-exact \(name) \(promoted ? "promoted" : "not promoted") at \(session.refreshRate ?? 60) Hz: "
+              + "\(wrong.count) of \(frames.count) frames wrong (\(String(format: "%.1f", percent)) %) in \(swipes) swipes; "
+              + "error histogram (pixels, by tens) \(histogram.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: " "))")
+        if !wrong.isEmpty {
+            print("measured: frame-exact \(name) wrong frames (index k wrong): "
+                  + wrong.prefix(40).map { "\($0.index) \($0.fit.k) \($0.fit.wrong)" }.joined(separator: ", "))
+        }
+        #expect(frames.count >= Self.minimumFrames, "\(name): only \(frames.count) frames recorded in \(swipes) swipes")
+        #expect(wrong.isEmpty, "\(name): \(wrong.count) of \(frames.count) frames are not the two pages side by side")
+    }
+}
