@@ -14,12 +14,12 @@ struct PeerSetting {
     }
     var fileSuffix: String { isDefault ? "" : "-\(compositor.rawValue)" + (scale == 1 ? "" : "-scale\(scale)") }
     /// Whether a third side runs segue-demo with its layer promotion the other way round: in
-    /// weston at scale 1 and in mutter 43 with `SEGUE_SUBSURFACES=1` (they offer no dmabuf, so the
-    /// default does not promote), in mutter 48 (dmabuf offered: the default promotes) with
-    /// `SEGUE_SUBSURFACES=0`.
+    /// weston at scale 1 and in mutter with `SEGUE_SUBSURFACES=1` (weston 10 headless offers no
+    /// dmabuf; mutter 48 does, but the app does not promote on mutter by default, for its wrong
+    /// frames: docs/TRIXIE-LANE.md).
     var measuresSubsurfaces: Bool { isDefault || compositor.isMutter }
-    /// Whether the app's default promotes layers here (the compositor offers dmabuf).
-    var defaultPromotes: Bool { compositor == .mutter48 }
+    /// Whether the app's default promotes layers here: on none of the compositors measured.
+    var defaultPromotes: Bool { false }
     /// The mutter in use, named.
     var mutterName: String { compositor == .mutter48 ? "mutter 48" : "mutter 43" }
 }

@@ -225,12 +225,19 @@ struct FractionalLayersE2ETests {
     /// mutter 48 (the Debian 13 lane) offers `zwp_linux_dmabuf_v1` and fractional scale, and
     /// sends a preferred scale of 120 at scale 1: the app promotes its layers by itself there
     /// (no SEGUE_SUBSURFACES), each in a subsurface behind a viewport at buffer scale 1.
-    @Test func mutter48PromotesByDefaultAtPreferredScale120() throws {
-        let layered = try Self.mutter(subsurfaces: nil, root: TrixieLane.root)
-        #expect(layered.log.announced("zwp_linux_dmabuf_v1"), "mutter 48 should offer zwp_linux_dmabuf_v1 (what the app promotes on)")
+    /// mutter 48 offers dmabuf, but the app does not promote there by default: the frame-exact
+    /// check saw wrong frames with layers (FrameExactE2ETests). Asked to (`SEGUE_SUBSURFACES=1`),
+    /// the layers' requests are those of preferred scale 120, and the held screen is the same.
+    @Test func mutter48PromotesOnlyWhenAskedAtPreferredScale120() throws {
+        let plain = try Self.mutter(subsurfaces: nil, root: TrixieLane.root)
+        #expect(plain.log.announced("zwp_linux_dmabuf_v1"), "mutter 48 should offer zwp_linux_dmabuf_v1")
+        #expect(plain.log.announced("gtk_shell1"), "mutter 48 should offer gtk_shell1 (how the app knows mutter)")
+        #expect(plain.log.all("wl_subcompositor", "get_subsurface", sent: true).isEmpty,
+                "the app promoted layers on mutter 48 by default")
+        #expect(plain.moved["layers_shown"] == 0, "layers were shown on mutter 48 by default")
+        let layered = try Self.mutter(subsurfaces: true, root: TrixieLane.root)
         #expect(layered.log.announced("wp_fractional_scale_manager_v1"), "mutter 48 should offer fractional scale")
         try Self.expectLayersInSubsurfaces(layered, scale: 1, preferredScale: 120, "mutter48-layers")
-        let plain = try Self.mutter(subsurfaces: false, root: TrixieLane.root)
         Self.expectSameScreen(layered, plain, "mutter48-layers")
     }
 

@@ -29,6 +29,11 @@ final class WaylandDisplay {
     /// globals, which weston, mutter and KWin do not). wlroots 0.15's software renderer ignores
     /// the x/y of a `wp_viewport` source crop, so promoted layers are not used there.
     private(set) var isWlroots = false
+    /// The compositor is mutter (it offers GTK's `gtk_shell1`, which weston, KWin and wlroots do
+    /// not). mutter 48 shows a promoted layer's new crop at its previous size in about 4 % of a
+    /// fast swipe's frames (FrameExactE2ETests, docs/TRIXIE-LANE.md), so layers are not promoted
+    /// there by default.
+    private(set) var isMutter = false
     /// The compositor offers `zwp_linux_dmabuf_v1`: it composites with a GPU API (weston's GL
     /// renderer, mutter, KWin's OpenGL compositor, wlroots' GLES2/Vulkan renderers), where moving
     /// a subsurface is a textured quad. Software renderers (weston's and wlroots' pixman, KWin's
@@ -135,6 +140,8 @@ final class WaylandDisplay {
             isWlroots = true
         case "zwp_linux_dmabuf_v1":
             offersDmabuf = true
+        case "gtk_shell1":
+            isMutter = true
         case "wl_seat":
             if let (proxy, version) = bindBest(segue_wl_seat_interface()) {
                 let seat = WaylandSeat(seat: proxy, version: version, registryName: name, display: self)

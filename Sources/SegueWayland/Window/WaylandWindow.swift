@@ -41,7 +41,9 @@ final class WaylandWindow: WindowHost {
     /// Whether moving layers are shown in subsurfaces the compositor moves: chosen by what the
     /// whole system pays, not the client alone. `SEGUE_SUBSURFACES=1` or `0` decides; otherwise
     /// only where the compositor composites on a GPU (it offers `zwp_linux_dmabuf_v1`) and is not
-    /// wlroots 0.15 (its software renderer ignores a `wp_viewport` crop's x/y). In a software
+    /// wlroots 0.15 (its software renderer ignores a `wp_viewport` crop's x/y), and not mutter,
+    /// which shows wrong frames with them (``WaylandDisplay/isMutter``): correctness first, what
+    /// the swipe costs there is in BENCHMARKS.md. In a software
     /// compositor a subsurface costs more than the pixels it saves the client: weston 10's pixman
     /// renderer filters every subsurface view bilinearly (it has a parent, so a transform), and
     /// during a full-window tab swipe that was 73–77 % of weston's time (perf); the whole system
@@ -51,7 +53,7 @@ final class WaylandWindow: WindowHost {
         switch getenv("SEGUE_SUBSURFACES").map({ String(cString: $0) }) {
         case "1": return true
         case "0": return false
-        default: return display.offersDmabuf && !display.isWlroots
+        default: return display.offersDmabuf && !display.isWlroots && !display.isMutter
         }
     }
 
