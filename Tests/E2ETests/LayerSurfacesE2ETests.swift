@@ -55,8 +55,11 @@ struct LayerSurfacesE2ETests {
         try session.waitForApp()
         try session.move(to: Point(x: 700, y: 300), afterMs: 100)
         try session.press()
+        let motions = try session.appStats().pointerEvents
         // The first frames of the swipe show the new page and copy both pages' layers once.
         try session.drag(to: Point(x: 620, y: 300), steps: 10)
+        // All ten motions read (a starved app is settled in the state before them), then drawn.
+        try session.confirm("the drag's 10 motions") { $0.pointerEvents >= motions + 10 }
         try session.waitForAppToSettle()
         let started = try PerformanceRun.snapshot(session)
         for step in 1...60 {
