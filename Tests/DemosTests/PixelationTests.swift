@@ -1,34 +1,16 @@
 import Geometry
 import Canvas
 @testable import Demos
+import SegueTesting
 import Testing
 
 /// The pixelate dissolve's drawing (Demos' `Pixelation`): uniform blocks, each the image's
 /// colour at the block's centre, the grid from the top-left corner; small blocks draw the image.
 @Suite("Pixelation")
 struct PixelationTests {
-    /// A deterministic image: a colour ramp with seeded noise (as CanvasTests' fixture).
+    /// A deterministic image (SegueTesting's ``FixtureImages/noisyRamp(width:height:translucent:seed:)``).
     static func image(width: Int, height: Int, translucent: Bool = false, seed: UInt64 = 1) -> Surface {
-        let surface = Surface(width: width, height: height)
-        let canvas = Canvas(surface: surface)
-        canvas.fillLinearGradient(Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
-                                  from: .zero, to: Point(x: Double(width), y: Double(height)),
-                                  stops: [(0, Color(hex: 0xd03030)), (0.5, Color(hex: 0x30a050)), (1, Color(hex: 0x3050e0))])
-        var state = seed
-        for _ in 0..<(width * height / 40 + 1) {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let x = Double((state >> 33) % UInt64(max(width, 1)))
-            let y = Double((state >> 13) % UInt64(max(height, 1)))
-            canvas.fill(Rect(x: x, y: y, width: 2, height: 2), color: Color(hex: UInt32(truncatingIfNeeded: state >> 40)))
-        }
-        if translucent {
-            let mask = Surface(width: width, height: height)
-            let maskCanvas = Canvas(surface: mask)
-            maskCanvas.draw(surface, at: .zero, alpha: 0.6)
-            maskCanvas.fill(Rect(x: 0, y: 0, width: Double(width) / 3, height: Double(height)), color: Color.white.withAlpha(0.2))
-            return mask
-        }
-        return surface
+        FixtureImages.noisyRamp(width: width, height: height, translucent: translucent, seed: seed)
     }
 
     @Test func pixelatedBlocksAreUniform() {
