@@ -35,4 +35,21 @@ public enum RubberBand {
         if p > 1 { return 1 + unapply(p - 1, limit: limit) }
         return p
     }
+
+    /// How fast the damped overscroll moves per unit of raw overscroll at `x`: the derivative
+    /// of ``apply(_:limit:)``, `1 / (1 + |x|/limit)²`. 1 at the end, falling towards 0 the
+    /// further the drag is pulled: a release past an end carries only this share of the
+    /// finger's speed into the page, as the page itself was moving.
+    public static func slope(_ x: Double, limit: Double) -> Double {
+        precondition(limit > 0, "RubberBand limit must be positive")
+        let d = 1 + abs(x) / limit
+        return 1 / (d * d)
+    }
+
+    /// ``slope(_:limit:)`` of ``progress(_:limit:)`` at raw progress `p`: 1 inside 0…1.
+    public static func progressSlope(_ p: Double, limit: Double) -> Double {
+        if p < 0 { return slope(p, limit: limit) }
+        if p > 1 { return slope(p - 1, limit: limit) }
+        return 1
+    }
 }

@@ -135,5 +135,30 @@ struct TabSwipeRubberBandTests {
         let expected = Self.resisted(raw + 20)
         #expect(abs(-incoming.transform.tx - expected) < 0.5, "moved to \(-incoming.transform.tx) px, formula \(expected) px")
     }
-}
 
+    /// A flick released far past the end (a second fast swipe catching the first one's settle,
+    /// as quick hands do) moves the page at the speed it showed, not the finger's: the rubber
+    /// band held it within ``GestureThresholds/rubberBandLimit`` px of the end, and the settle
+    /// from there may not carry it further out than the band's limit (docs/MOTION.md targets 3
+    /// and 6: no jump at release, resistance past the ends).
+    @Test func aFlickReleasedPastTheEndStaysWithinTheBand() throws {
+        let f = Fixture()
+        let start = 380.0
+        f.send(.pointerEnter(Point(x: start, y: f.y)))
+        f.send(.pointerButton(.left, pressed: true))
+        // A whole page and 300 px more in 10 frames: about 4,200 px/s, still moving at release.
+        f.drag(through: Self.steps(from: start, to: start - Self.width - 300, count: 10))
+        let incoming = f.pages[1].view
+        let held = -incoming.transform.tx
+        #expect(held > 0 && held < Self.limit, "held \(held) px past the end")
+        f.send(.pointerButton(.left, pressed: false))
+        var farthest = held
+        for _ in 0..<60 {
+            f.frames(1)
+            farthest = max(farthest, -incoming.transform.tx)
+        }
+        #expect(farthest <= Self.limit, "the settle carried the page \(farthest) px past the end (the band holds it within \(Self.limit))")
+        #expect(f.tabs.selectedIndex == 1)
+        #expect(incoming.transform == .identity)
+    }
+}

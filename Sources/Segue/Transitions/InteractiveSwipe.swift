@@ -91,7 +91,7 @@ public final class InteractiveSwipe {
         case .ended:
             guard let interaction = interactionController else { return }
             let progress = progress(of: pan, span: span)
-            let handOff = SettleHandOff(progress: progress, velocity: direction.component(of: pan.velocity) / span,
+            let handOff = SettleHandOff(progress: progress, velocity: shownVelocity(of: pan, span: span),
                                         rule: commitRule)
             interaction.context?.releaseReason = handOff.reason
             if handOff.toEnd {
@@ -113,6 +113,17 @@ public final class InteractiveSwipe {
         let progress = baseProgress + direction.component(of: pan.translation) / span
         guard let rubberBandLimit, rubberBandLimit > 0 else { return min(max(progress, 0), 1) }
         return RubberBand.progress(progress, limit: rubberBandLimit / span)
+    }
+
+    /// The page's own velocity at release (progress per second): the finger's, times the rubber
+    /// band's slope where the drag is past an end. Without it a flick released far past the end
+    /// (a second swipe catching the first one's settle) would start the settle at the finger's
+    /// full speed, carrying the page out much further than the rubber band ever showed it.
+    private func shownVelocity(of pan: PanGestureRecognizer, span: Double) -> Double {
+        let velocity = direction.component(of: pan.velocity) / span
+        guard let rubberBandLimit, rubberBandLimit > 0 else { return velocity }
+        let raw = baseProgress + direction.component(of: pan.translation) / span
+        return velocity * RubberBand.progressSlope(raw, limit: rubberBandLimit / span)
     }
 
     /// The undamped progress that ``progress(of:span:)`` shows as `shown`: with a rubber band, a
