@@ -292,6 +292,11 @@ run_command(int argc, char **argv)
 		return false;
 	}
 
+	if (!strcmp(cmd, "record")) {
+		run_record(argc, argv);
+		return false;
+	}
+
 	if (!strcmp(cmd, "axis-source"))
 		return run_axis_source(argc, argv);
 	if (!strcmp(cmd, "seat"))

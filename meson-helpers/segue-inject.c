@@ -10,7 +10,8 @@
  *
  * This file holds the connection and the loop that reads lines, sends
  * their requests and answers them; the command language is in
- * segue-inject-commands.c, the capture's wait in segue-inject-capture.c.
+ * segue-inject-commands.c, the capture's wait in segue-inject-capture.c,
+ * the recording in segue-inject-record.c.
  */
 
 #define _GNU_SOURCE
@@ -27,6 +28,7 @@
 
 struct wl_display *display;
 struct segue_test *test;
+uint32_t test_version;
 
 void
 die_connection(const char *what)
@@ -46,10 +48,13 @@ registry_global(void *data, struct wl_registry *registry, uint32_t name,
 		const char *interface, uint32_t version)
 {
 	(void)data;
-	(void)version;
-	if (strcmp(interface, segue_test_interface.name) == 0 && !test)
+	if (strcmp(interface, segue_test_interface.name) == 0 && !test) {
+		/* A module older than this client (version 1) lacks only the recording. */
+		test_version = version < 2 ? version : 2;
 		test = wl_registry_bind(registry, name, &segue_test_interface,
-					1);
+					test_version);
+		recording_listen();
+	}
 }
 
 static void

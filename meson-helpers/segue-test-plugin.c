@@ -44,6 +44,9 @@ static const struct segue_test_interface test_implementation = {
 	.add_seat = test_add_seat,
 	.add_output = test_add_output,
 	.remove_output = test_remove_output,
+	.start_recording = test_start_recording,
+	.stop_recording = test_stop_recording,
+	.query_recording = test_query_recording,
 };
 
 struct segue_test *
@@ -78,6 +81,7 @@ handle_compositor_destroy(struct wl_listener *listener, void *data)
 	(void)data;
 	wl_list_remove(&test->destroy_listener.link);
 	captures_cancel_all(test, -ECANCELED);
+	recording_destroy(test);
 	if (test->global)
 		wl_global_destroy(test->global);
 	test_seat_destroy(test);
@@ -111,13 +115,13 @@ wet_module_init(struct weston_compositor *compositor, int *argc,
 		goto fail;
 
 	test->global = wl_global_create(compositor->wl_display,
-					&segue_test_interface, 1, test,
+					&segue_test_interface, 2, test,
 					bind_test);
 	if (!test->global)
 		goto fail;
 
 	weston_log(LOG_PREFIX "seat \"%s\" (pointer, keyboard, touch) and "
-		   "global segue_test v1 ready\n", SEAT_NAME);
+		   "global segue_test v2 ready\n", SEAT_NAME);
 	return 0;
 
 fail:

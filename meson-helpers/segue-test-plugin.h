@@ -83,6 +83,7 @@ struct segue_test {
 	struct wl_global *global;
 	struct wl_listener destroy_listener;
 	struct wl_list captures; /* struct capture::link */
+	struct recording *recording; /* segue-test-record.c; NULL when none ran */
 };
 
 /* segue-test-plugin.c */
@@ -152,3 +153,15 @@ test_add_output(struct wl_client *client, struct wl_resource *resource,
 void
 test_remove_output(struct wl_client *client, struct wl_resource *resource,
 		   const char *name);
+
+struct recording;
+
+void
+test_start_recording(struct wl_client *client, struct wl_resource *resource,
+		     const char *path, const char *rows);
+void
+test_stop_recording(struct wl_client *client, struct wl_resource *resource);
+void
+test_query_recording(struct wl_client *client, struct wl_resource *resource);
+void
+recording_destroy(struct segue_test *test);

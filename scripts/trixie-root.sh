@@ -109,6 +109,18 @@ cp -a protocols "$src/protocols"
 if [ ! -f "$root/opt/segue/build/build.ninja" ]; then
 	chroot "$root" meson setup -Dlibweston=14 /opt/segue/build /opt/segue/src/meson-helpers
 fi
+# ninja goes by times, and the copies keep their checkout's: sources copied from another
+# checkout (another worktree, an older commit) may be older than the module built from a
+# newer one (meson.build too, which ninja would otherwise not re-read). So the sources'
+# digest decides: when it is not the one the module was built from, the build is
+# reconfigured and everything rebuilt.
+digest=$(cd "$src" && find meson-helpers protocols -type f | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -d' ' -f1)
+stamp="$root/opt/segue/build/.sources-digest"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$digest" ]; then
+	chroot "$root" meson setup --reconfigure -Dlibweston=14 /opt/segue/build /opt/segue/src/meson-helpers >/dev/null
+	chroot "$root" ninja -C /opt/segue/build -t clean >/dev/null
+fi
 chroot "$root" ninja -C /opt/segue/build segue-test-plugin.so
+echo "$digest" > "$stamp"
 versions
 say "ready: $root"

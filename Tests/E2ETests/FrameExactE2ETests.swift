@@ -8,13 +8,19 @@ import Testing
 /// Issue 33: every frame the compositor shows during fast tab swipes, checked against what the
 /// app meant, not one held screenshot.
 ///
-/// mutter 48 (the Debian 13 lane) offers dmabuf, where the app would promote its pages to
-/// subsurfaces; with them this check found 75 of 610 frames wrong (12.3 %), and 25–28 of ~605
-/// (4 %) once the layers set no viewport destination, so the app no longer promotes on mutter
-/// by default (docs/TRIXIE-LANE.md), and the default path must show 0 wrong frames. Its ScreenCast
-/// stream is recorded buffer by buffer (`mutter-driver.py`'s `record`), a few screen rows of
-/// each, on a 120 Hz virtual monitor: at 60 Hz mutter's ScreenCast skips every frame the stage
-/// paints less than 1/60 s after the last one it sent, at 120 Hz far fewer.
+/// Each compositor's frames are recorded as it shows them (``FrameRecorder``), a few screen
+/// rows of each: mutter 48 and 43 through their ScreenCast stream on a 120 Hz virtual monitor
+/// (at 60 Hz mutter's ScreenCast skips every frame the stage paints less than 1/60 s after the
+/// last one it sent, at 120 Hz far fewer); weston 10 and 14 through the test module, which
+/// reads the output back after every repaint; sway 1.10 through wlroots' screencopy, one
+/// damaged frame after the other.
+///
+/// mutter 48 offers dmabuf, where the app would promote its pages to subsurfaces; with them
+/// this check found 75 of 610 frames wrong (12.3 %), and 25–28 of ~605 (4 %) once the layers
+/// set no viewport destination, so the app no longer promotes on mutter by default
+/// (docs/TRIXIE-LANE.md), and the default path must show 0 wrong frames there. weston and sway
+/// run with promotion forced (`SEGUE_SUBSURFACES=1`): on a GPU both offer dmabuf and the app
+/// promotes there by itself, so that is the path their users get.
 ///
 /// What the app meant: a tab swipe between the Navigation and Modal tabs only translates the
 /// two pages, side by side, the Navigation page on the left. So each recorded row must be the
@@ -25,8 +31,8 @@ import Testing
 /// than ``channelTolerance``. The tab bar (whose colours blend during a swipe) and the header
 /// bar are not sampled.
 ///
-/// `SEGUE_SUBSURFACES=1` in the test's environment reaches the app: the same check promoted
-/// shows what mutter 48 still gets wrong (`SEGUE_SUBSURFACES=1 swift test --filter FrameExactE2ETests`).
+/// `SEGUE_SUBSURFACES=1` in the test's environment reaches the app in mutter: the same check
+/// promoted shows what mutter 48 still gets wrong (`SEGUE_SUBSURFACES=1 swift test --filter FrameExactE2ETests/mutter48`).
 @Suite(.serialized)
 struct FrameExactE2ETests {
     /// The rows sampled, in the content's logical coordinates (scale 1: device pixels too):
@@ -141,33 +147,91 @@ struct FrameExactE2ETests {
         try? surface.writePNG(to: path)
     }
 
-    /// A fast swipe from `from` to `to` (content coordinates), released at once.
-    static func swipe(_ session: MutterSession, content: MutterE2ETests.Content, from: Double, to: Double, y: Double) throws {
+    /// A fast swipe from `from` to `to` (content coordinates), released at once; returns once
+    /// the app has counted the press and the release and drawn everything they asked for, so
+    /// the next swipe never catches this one's settle (where compositors stamp the events
+    /// themselves, weston and sway, the whole swipe reaches the app at once).
+    static func swipe(_ session: some CompositorSession, content: MutterE2ETests.Content, from: Double, to: Double, y: Double) throws {
+        let buttons = try session.appStats().pointerButtons
         try session.move(to: content.point(from, y), afterMs: 30)
         try session.press()
         try session.drag(to: content.point(to, y), steps: 8, intervalMs: 16)
         try session.release(afterMs: 8)
+        try session.confirm("the swipe's press and release") { $0.pointerButtons >= buttons + 2 }
+        try session.waitForAppToSettle(timeout: 20)
+        try session.waitForTransitionsToSettle(timeout: 20)
     }
 
     /// How many tab transitions the trace shows completed (not cancelled).
-    static func completedTabSwitches(_ session: MutterSession) -> Int {
+    static func completedTabSwitches(_ session: some CompositorSession) -> Int {
         session.trace.filter { $0.event == .complete && $0.kind == .tab && $0.completed == true }.count
     }
 
     @Test func mutter48TabSwipesFrameByFrame() throws {
-        try Self.check(root: TrixieLane.root, name: "mutter48")
+        let session = try Self.mutter(root: TrixieLane.root, name: "mutter48")
+        defer { session.stop() }
+        try Self.check(session, name: "mutter48")
     }
 
-    static func check(root: CompositorRoot, name: String) throws {
+    /// mutter 43 (Debian 12) offers no dmabuf headless, so the app keeps its pages in its own
+    /// buffer there: the recording checks the default path and mutter 43's ScreenCast.
+    @Test func mutter43TabSwipesFrameByFrame() throws {
+        let session = try Self.mutter(root: .host, name: "mutter43")
+        defer { session.stop() }
+        try Self.check(session, name: "mutter43")
+    }
+
+    /// weston 10 (Debian 12), the pages promoted to subsurfaces.
+    @Test func weston10PromotedTabSwipesFrameByFrame() throws {
+        let session = try HeadlessSession(width: 1280, height: 800, options: .init(environment: Self.promoted))
+        defer { session.stop() }
+        try session.waitForApp()
+        try Self.check(session, name: "weston10", expectPromoted: true)
+    }
+
+    /// weston 14 (Debian 13), the pages promoted to subsurfaces.
+    @Test func weston14PromotedTabSwipesFrameByFrame() throws {
+        let session = try TrixieLane.weston(width: 1280, height: 800, options: .init(environment: Self.promoted))
+        defer { session.stop() }
+        try session.waitForApp()
+        try Self.check(session, name: "weston14", expectPromoted: true)
+    }
+
+    /// sway 1.10 (Debian 13), the pages promoted to subsurfaces.
+    @Test func sway110PromotedTabSwipesFrameByFrame() throws {
+        let session = try TrixieLane.sway(options: .init(outputWidth: 1280, outputHeight: 800, environment: Self.promoted))
+        defer { session.stop() }
+        _ = try session.waitForApp()
+        try Self.check(session, name: "sway110", expectPromoted: true)
+    }
+
+    /// Promotion forced where the compositor offers no dmabuf headless.
+    static let promoted = ["SEGUE_SUBSURFACES": ProcessInfo.processInfo.environment["FE_SUB"] ?? "1"]
+
+    static func mutter(root: CompositorRoot, name: String) throws -> MutterSession {
         var options = MutterSession.Options(waylandDebug: false)
         options.root = root
         options.refreshRate = 120
         let session = try MutterSession(options: options, name: "frameExact\(name)")
-        defer { session.stop() }
-        let launch = try session.waitForApp()
+        do {
+            try session.waitForApp()
+        } catch {
+            session.stop()
+            throw error
+        }
+        return session
+    }
+
+    /// Records fast tab swipes in `session` (the app on screen, on its Navigation tab) and
+    /// checks every recorded frame. `expectPromoted`: the pages must have been promoted (nil:
+    /// whatever the app chose, reported).
+    static func check(_ session: some FrameRecordingSession, name: String, expectPromoted: Bool? = nil) throws {
+        let launch = try session.parkedScreenshot()
         let content = try MutterE2ETests.content(in: launch)
         let width = content.width
-        #expect(content.x + width <= session.width && content.y + Self.rows.last! < session.height)
+        let recorder = try session.frameRecorder()
+        #expect(content.x + width <= recorder.rowWidth && content.y + Self.rows.last! < launch.height)
+        try session.reachApp(at: content.point(Double(width) / 2, 470))
         // Pressed where the press highlights nothing sampled: the Navigation list's row 7
         // (content y 444…500) holds no sampled row, and the Modal page is empty right of its
         // card and icon (content x > 360), where the swipe back starts.
@@ -179,12 +243,10 @@ struct FrameExactE2ETests {
         let navigation = try session.parkedScreenshot()
         var switches = 0
         try Self.swipe(session, content: content, from: left, to: right, y: y)
-        try session.waitForTransitionsToSettle(timeout: 20)
         switches = Self.completedTabSwitches(session)
         #expect(switches == 1, "the first swipe to the left should switch to the Modal tab")
         let modal = try session.parkedScreenshot()
         try Self.swipe(session, content: content, from: backFrom, to: backTo, y: y)
-        try session.waitForTransitionsToSettle(timeout: 20)
         let back = try session.parkedScreenshot()
         #expect(back.fractionDiffering(from: navigation, tolerance: 0) == 0, "the Navigation tab looks different after a swipe there and back")
         try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
@@ -195,7 +257,7 @@ struct FrameExactE2ETests {
         let strip = zip(a, b).map { $0 + $1 }
 
         // Fast swipes back and forth until the recording holds enough frames.
-        try session.startRecording(rows: Self.rows.map { content.y + $0 })
+        try recorder.start(rows: Self.rows.map { content.y + $0 })
         var onModal = false, swipes = 0, recorded = 0
         switches = Self.completedTabSwitches(session)
         while recorded < Self.minimumFrames && swipes < 120 {
@@ -205,26 +267,26 @@ struct FrameExactE2ETests {
                 try Self.swipe(session, content: content, from: left, to: right, y: y)
             }
             swipes += 1
-            try session.waitForTransitionsToSettle(timeout: 20)
             let now = Self.completedTabSwitches(session)
             // A swipe the app cancelled leaves the tab as it was: the next one goes the same way.
             if now > switches { onModal.toggle() }
             switches = now
-            recorded = try session.recordedFrameCount()
+            recorded = try recorder.count()
         }
         if onModal {
             try Self.swipe(session, content: content, from: backFrom, to: backTo, y: y)
-            try session.waitForTransitionsToSettle(timeout: 20)
         }
         try session.waitForAppToSettle()
-        let frames = try session.stopRecording()
+        let frames = try recorder.stop()
         let stats = try session.appStats()
+        // The trace beside the wrong frames' strips: which transition ran, with what velocity.
+        try? session.traceText.write(toFile: Paths.artifacts + "/frame-exact-\(name)-trace.jsonl", atomically: true, encoding: .utf8)
         let promoted = stats["layers_shown"] > 0
 
         var wrong: [(index: Int, fit: Fit)] = []
         var histogram: [Int: Int] = [:]
         for (index, data) in frames.enumerated() {
-            let frame = Self.rows(of: data, screenWidth: session.width, content: content)
+            let frame = Self.rows(of: data, screenWidth: recorder.rowWidth, content: content)
             let fit = Self.fit(frame, strip: strip, width: width)
             histogram[min(fit.wrong, 100) / 10 * 10, default: 0] += 1
             if fit.wrong > Self.tolerance {
@@ -236,12 +298,15 @@ struct FrameExactE2ETests {
             }
         }
         let percent = frames.isEmpty ? 0 : Double(wrong.count) * 100 / Double(frames.count)
-        print("measured: frame-exact \(name) \(promoted ? "promoted" : "not promoted") at \(session.refreshRate ?? 60) Hz: "
+        print("measured: frame-exact \(name) \(promoted ? "promoted" : "not promoted"): "
               + "\(wrong.count) of \(frames.count) frames wrong (\(String(format: "%.1f", percent)) %) in \(swipes) swipes; "
               + "error histogram (pixels, by tens) \(histogram.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: " "))")
         if !wrong.isEmpty {
             print("measured: frame-exact \(name) wrong frames (index k wrong): "
                   + wrong.prefix(40).map { "\($0.index) \($0.fit.k) \($0.fit.wrong)" }.joined(separator: ", "))
+        }
+        if let expectPromoted {
+            #expect(promoted == expectPromoted, "\(name): the pages were\(promoted ? "" : " not") promoted")
         }
         #expect(frames.count >= Self.minimumFrames, "\(name): only \(frames.count) frames recorded in \(swipes) swipes")
         #expect(wrong.isEmpty, "\(name): \(wrong.count) of \(frames.count) frames are not the two pages side by side")

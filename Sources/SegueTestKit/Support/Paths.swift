@@ -26,6 +26,8 @@ public enum Paths {
     public static var kwinDriver: String { root + "/scripts/compositors/kwin-driver.py" }
     /// The zwlr_virtual_pointer_v1 driver for wlroots compositors (sway).
     public static var vpointer: String { root + "/meson-helpers/build/segue-vpointer" }
+    /// Records a wlroots compositor's frames (``FrameRecorder``).
+    public static var screencopyRecord: String { root + "/meson-helpers/build/segue-screencopy-record" }
     /// The copy floor of the swipe benchmark: a client that only memcpy's a full frame per frame.
     public static var copyFloor: String { root + "/meson-helpers/build/segue-copy-floor" }
     /// The libadwaita peer of the swipe benchmark (`make adw-carousel`; override: SEGUE_ADW_CAROUSEL).

@@ -20,7 +20,7 @@ import Motion
 ///
 /// Everything is stopped on every path, failures included (``stop()`` and deinit). A missing
 /// program is an error: these tests fail, they never skip.
-public final class MutterSession: CompositorSession, @unchecked Sendable {
+public final class MutterSession: FrameRecordingSession, @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let runtimeDir: String
@@ -277,38 +277,13 @@ public final class MutterSession: CompositorSession, @unchecked Sendable {
         return (path, bytes)
     }
 
-    /// Starts keeping screen rows `rows` (device pixels from the top) of every frame mutter's
-    /// screen cast sends, in order, until ``stopRecording()``: a frame-by-frame record of what
-    /// the compositor showed, not just the frames a screenshot happens to catch.
-    public func startRecording(rows: [Int]) throws {
-        try send("record start \(root.insidePath(recordingPath)) \(rows.map(String.init).joined(separator: ","))")
-        recordedRows = rows.count
+    /// The recorder of every frame mutter's ScreenCast stream sends (`mutter-driver.py`'s
+    /// `record`): a frame-by-frame record of what the compositor showed.
+    public func frameRecorder() throws -> FrameRecorder {
+        let path = runtimeDir + "/recording.rgb"
+        return FrameRecorder(name: "mutter-driver.py", rowWidth: width, path: path,
+                             pathForRecorder: root.insidePath(path)) { try self.send($0) }
     }
-
-    /// How many frames the recording has kept so far.
-    public func recordedFrameCount() throws -> Int {
-        let reply = try send("record count")
-        guard let count = Int(reply.dropFirst(3)) else { throw HarnessError("mutter-driver.py: 'record count' → \(reply)") }
-        return count
-    }
-
-    /// Ends the recording; returns its frames in the order the stream sent them, each its
-    /// rows in the order ``startRecording(rows:)`` named them (``width`` × 3 bytes of RGB a row).
-    public func stopRecording() throws -> [Data] {
-        _ = try send("record stop")
-        defer { try? FileManager.default.removeItem(atPath: recordingPath) }
-        guard let bytes = FileManager.default.contents(atPath: recordingPath) else {
-            throw HarnessError("the driver wrote no recording at \(recordingPath)")
-        }
-        let frameBytes = width * 3 * recordedRows
-        guard frameBytes > 0, bytes.count % frameBytes == 0 else {
-            throw HarnessError("a recording of \(bytes.count) bytes is not whole frames of \(frameBytes)")
-        }
-        return stride(from: 0, to: bytes.count, by: frameBytes).map { bytes.subdata(in: $0..<($0 + frameBytes)) }
-    }
-
-    private var recordingPath: String { runtimeDir + "/recording.rgb" }
-    private var recordedRows = 0
 
     /// Captures until two shots in a row are identical: mutter's map animation is over and
     /// the app has drawn what it had to.

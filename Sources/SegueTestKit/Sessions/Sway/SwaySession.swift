@@ -16,7 +16,7 @@ import Segue
 ///
 /// Everything is stopped on every path, failures included (``stop()`` and deinit). A missing sway,
 /// tool or helper is an error: these tests fail, they never skip.
-public final class SwaySession: CompositorSession, @unchecked Sendable {
+public final class SwaySession: FrameRecordingSession, @unchecked Sendable {
     /// The system user sway runs as when we are root.
     public static let user = "segue-sway"
     /// sway's border around a tiled window (its default, written into the config).
@@ -82,6 +82,8 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
     public private(set) var app: Subprocess?
     /// `segue-vpointer`: sway's virtual pointer, stamped by the session's clock.
     public private(set) var inputDriver: LineDriver?
+    /// `segue-screencopy-record`, started by the first ``frameRecorder()``.
+    private var recorderDriver: LineDriver?
     public var inputDialect: InputDialect { .swayVirtualPointer }
     public var input = InputState(pointer: Point(x: 0, y: 0))
     /// Where `segue-demo` writes `--stats` (nil when the session runs no app).
@@ -194,11 +196,29 @@ public final class SwaySession: CompositorSession, @unchecked Sendable {
     public func stop() {
         app?.terminate()
         inputDriver?.process.terminate()
+        recorderDriver?.process.terminate()
         sway?.terminate()
         app = nil
         inputDriver = nil
+        recorderDriver = nil
         sway = nil
         try? FileManager.default.removeItem(atPath: runtimeDir)
+    }
+
+    /// The recorder of every frame sway shows: `segue-screencopy-record` (on the host, as the
+    /// other tools) copies the output with wlroots' screencopy, each copy asked for as soon
+    /// as the last one is ready and answered at the next output commit with new damage.
+    public func frameRecorder() throws -> FrameRecorder {
+        if recorderDriver == nil {
+            try Paths.requireBuilt([Paths.screencopyRecord])
+            recorderDriver = LineDriver("segue-screencopy-record",
+                                        try Subprocess("/usr/bin/env", ["--default-signal", Paths.screencopyRecord],
+                                                       environment: toolEnvironment, captureOutput: true))
+        }
+        guard let driver = recorderDriver else { throw HarnessError("the session has stopped") }
+        return FrameRecorder(name: driver.name, rowWidth: options.outputWidth, path: runtimeDir + "/recording.rgb") {
+            try driver.send($0)
+        }
     }
 
     /// The config: one output of the given mode and scale, no Xwayland, no bar, no background

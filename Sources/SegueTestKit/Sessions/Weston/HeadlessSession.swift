@@ -10,9 +10,11 @@ import Segue
 ///
 /// Everything is stopped on every path, failures included (``stop()`` and deinit).
 /// A missing weston or helper is an error: these tests fail, they never skip.
-public final class HeadlessSession: CompositorSession, @unchecked Sendable {
+public final class HeadlessSession: FrameRecordingSession, @unchecked Sendable {
     public let width: Int
     public let height: Int
+    /// The output's integer scale (``Options/scale``).
+    public let scale: Int
     public let runtimeDir: String
     public let socket: String
     public let tracePath: String
@@ -100,6 +102,7 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
     public init(width: Int = 800, height: Int = 600, options: Options = Options(), name: String = #function) throws {
         self.width = width
         self.height = height
+        scale = options.scale
         shell = options.shell
         root = options.root
         try root.prepare()
@@ -133,7 +136,7 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
             "--idle-time=0", "--log=\(runtimeDir)/weston.log", "--modules=\(plugin)",
         ] + westonConfigArguments(options.westonConfig), environment: env)
         try waitFor("weston's socket", timeout: 10) { FileManager.default.fileExists(atPath: self.runtimeDir + "/" + self.socket) }
-        try waitFor("the test plugin", timeout: 10) { self.westonLog.contains("segue_test v1 ready") }
+        try waitFor("the test plugin", timeout: 10) { self.westonLog.contains("global segue_test v") }
 
         env["WAYLAND_DISPLAY"] = socket
         inputDriver = LineDriver("segue-inject", try Subprocess(Paths.inject, [], environment: env, captureOutput: true))
@@ -165,6 +168,15 @@ public final class HeadlessSession: CompositorSession, @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// The recorder of every frame weston repaints: the test module reads the output back
+    /// after each repaint (`segue_test.start_recording`, through `segue-inject`).
+    public func frameRecorder() throws -> FrameRecorder {
+        guard let driver = inputDriver else { throw HarnessError("the session has stopped") }
+        let path = runtimeDir + "/recording.rgb"
+        return FrameRecorder(name: "segue-inject", rowWidth: width * scale, path: path,
+                             pathForRecorder: root.insidePath(path)) { try driver.send($0) }
+    }
 
     /// Stops the app, the driver and weston, and removes the runtime directory.
     public func stop() {
