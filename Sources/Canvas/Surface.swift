@@ -110,7 +110,7 @@ public final class Surface {
     }
 
     /// The raw premultiplied ARGB32 value of a pixel (0xAARRGGBB).
-    func rawPixel(x: Int, y: Int) -> UInt32 {
+    package func rawPixel(x: Int, y: Int) -> UInt32 {
         data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
     }
 

@@ -167,49 +167,61 @@ struct FrameExactE2ETests {
         session.trace.filter { $0.event == .complete && $0.kind == .tab && $0.completed == true }.count
     }
 
-    @Test func mutter48TabSwipesFrameByFrame() throws {
-        let session = try Self.mutter(root: TrixieLane.root, name: "mutter48")
+    @Test func mutter48FrameByFrame() throws {
+        let meant = MeantFrames()
+        defer { meant.remove() }
+        let session = try Self.mutter(root: TrixieLane.root, name: "mutter48", environment: meant.environment)
         defer { session.stop() }
-        try Self.check(session, name: "mutter48")
+        try Self.check(session, name: "mutter48", meant: meant)
     }
 
     /// mutter 43 (Debian 12) offers no dmabuf headless, so the app keeps its pages in its own
     /// buffer there: the recording checks the default path and mutter 43's ScreenCast.
-    @Test func mutter43TabSwipesFrameByFrame() throws {
-        let session = try Self.mutter(root: .host, name: "mutter43")
+    @Test func mutter43FrameByFrame() throws {
+        let meant = MeantFrames()
+        defer { meant.remove() }
+        let session = try Self.mutter(root: .host, name: "mutter43", environment: meant.environment)
         defer { session.stop() }
-        try Self.check(session, name: "mutter43")
+        try Self.check(session, name: "mutter43", meant: meant)
     }
 
     /// weston 10 (Debian 12), the pages promoted to subsurfaces.
-    @Test func weston10PromotedTabSwipesFrameByFrame() throws {
-        let session = try HeadlessSession(width: 1280, height: 800, options: .init(environment: Self.promoted))
+    @Test func weston10PromotedFrameByFrame() throws {
+        let meant = MeantFrames()
+        defer { meant.remove() }
+        let session = try HeadlessSession(width: 1280, height: 800, options: .init(environment: Self.promoted.merging(meant.environment) { $1 }))
         defer { session.stop() }
         try session.waitForApp()
-        try Self.check(session, name: "weston10", expectPromoted: true)
+        try Self.check(session, name: "weston10", meant: meant, expectPromoted: true)
     }
 
     /// weston 14 (Debian 13), the pages promoted to subsurfaces.
-    @Test func weston14PromotedTabSwipesFrameByFrame() throws {
-        let session = try TrixieLane.weston(width: 1280, height: 800, options: .init(environment: Self.promoted))
+    @Test func weston14PromotedFrameByFrame() throws {
+        let meant = MeantFrames()
+        defer { meant.remove() }
+        let session = try TrixieLane.weston(width: 1280, height: 800, options: .init(environment: Self.promoted.merging(meant.environment) { $1 }))
         defer { session.stop() }
         try session.waitForApp()
-        try Self.check(session, name: "weston14", expectPromoted: true)
+        try Self.check(session, name: "weston14", meant: meant, expectPromoted: true)
     }
 
     /// sway 1.10 (Debian 13), the pages promoted to subsurfaces.
-    @Test func sway110PromotedTabSwipesFrameByFrame() throws {
-        let session = try TrixieLane.sway(options: .init(outputWidth: 1280, outputHeight: 800, environment: Self.promoted))
+    @Test func sway110PromotedFrameByFrame() throws {
+        let meant = MeantFrames()
+        defer { meant.remove() }
+        let session = try TrixieLane.sway(options: .init(outputWidth: 1280, outputHeight: 800, waylandDebug: ProcessInfo.processInfo.environment["FRAME_EXACT_WAYLAND_DEBUG"] == "1",
+                                                         environment: Self.promoted.merging(meant.environment) { $1 }))
         defer { session.stop() }
-        _ = try session.waitForApp()
-        try Self.check(session, name: "sway110", expectPromoted: true)
+        let window = try session.waitForApp()
+        try Self.check(session, name: "sway110", meant: meant, expectPromoted: true, pointerOnly: window.content.size)
     }
 
-    /// Promotion forced where the compositor offers no dmabuf headless.
-    static let promoted = ["SEGUE_SUBSURFACES": ProcessInfo.processInfo.environment["FE_SUB"] ?? "1"]
+    /// Promotion forced where the compositor offers no dmabuf headless (`FRAME_EXACT_SUBSURFACES`
+    /// overrides it, e.g. 0 to see the same frames unpromoted).
+    static let promoted = ["SEGUE_SUBSURFACES": ProcessInfo.processInfo.environment["FRAME_EXACT_SUBSURFACES"] ?? "1"]
 
-    static func mutter(root: CompositorRoot, name: String) throws -> MutterSession {
-        var options = MutterSession.Options(waylandDebug: false)
+    static func mutter(root: CompositorRoot, name: String, environment: [String: String]) throws -> MutterSession {
+        var options = MutterSession.Options(waylandDebug: false, environment: environment)
         options.root = root
         options.refreshRate = 120
         let session = try MutterSession(options: options, name: "frameExact\(name)")
@@ -223,9 +235,11 @@ struct FrameExactE2ETests {
     }
 
     /// Records fast tab swipes in `session` (the app on screen, on its Navigation tab) and
-    /// checks every recorded frame. `expectPromoted`: the pages must have been promoted (nil:
+    /// checks every recorded frame, then the other transitions (``checkTransitions``), half of
+    /// ``minimumFrames`` each. `expectPromoted`: the pages must have been promoted (nil:
     /// whatever the app chose, reported).
-    static func check(_ session: some FrameRecordingSession, name: String, expectPromoted: Bool? = nil) throws {
+    static func check(_ session: some FrameRecordingSession, name: String, meant: MeantFrames, expectPromoted: Bool? = nil,
+                      pointerOnly contentSize: Size? = nil) throws {
         let launch = try session.parkedScreenshot()
         let content = try MutterE2ETests.content(in: launch)
         let width = content.width
@@ -260,7 +274,7 @@ struct FrameExactE2ETests {
         try recorder.start(rows: Self.rows.map { content.y + $0 })
         var onModal = false, swipes = 0, recorded = 0
         switches = Self.completedTabSwitches(session)
-        while recorded < Self.minimumFrames && swipes < 120 {
+        while recorded < Self.minimumFrames / 2 && swipes < 120 {
             if onModal {
                 try Self.swipe(session, content: content, from: backFrom, to: backTo, y: y)
             } else {
@@ -308,7 +322,9 @@ struct FrameExactE2ETests {
         if let expectPromoted {
             #expect(promoted == expectPromoted, "\(name): the pages were\(promoted ? "" : " not") promoted")
         }
-        #expect(frames.count >= Self.minimumFrames, "\(name): only \(frames.count) frames recorded in \(swipes) swipes")
+        #expect(frames.count >= Self.minimumFrames / 2, "\(name): only \(frames.count) frames recorded in \(swipes) swipes")
         #expect(wrong.isEmpty, "\(name): \(wrong.count) of \(frames.count) frames are not the two pages side by side")
+        try checkTransitions(session, meant: meant, content: content, name: name, minimum: max(Self.minimumFrames - frames.count, Self.minimumFrames / 3),
+                             pointerOnly: contentSize)
     }
 }

@@ -99,6 +99,15 @@ final class LayerSurfaces {
         shownIDs.removeAll()
     }
 
+    /// The surface of the topmost shown layer that covers all of `rect` (device pixels of the
+    /// parent's buffer) with opaque pixels, if any: the parent is hidden under it then.
+    func surfaceHiding(_ rect: Rect, among layers: [PromotedLayer]) -> OpaquePointer? {
+        guard let layer = layers.filter({ $0.isOpaque }).max(by: { $0.paintOrder < $1.paintOrder }),
+              layer.visibleRect.minX <= rect.minX, layer.visibleRect.minY <= rect.minY,
+              layer.visibleRect.maxX >= rect.maxX, layer.visibleRect.maxY >= rect.maxY else { return nil }
+        return shown.last { $0.id == layer.id }?.surface
+    }
+
     /// Shows `layers` (paint order, device pixels of a buffer the parent shows at `scale`) from
     /// the parent's next commit. Returns whether anything on screen changes with it.
     func update(_ layers: [PromotedLayer], scale: SurfaceScale) throws -> Bool {

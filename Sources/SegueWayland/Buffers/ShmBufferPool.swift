@@ -77,7 +77,8 @@ final class ShmBufferPool {
     private var buffers: [ShmBuffer] = []
     private var staleBuffers: [ShmBuffer] = []
     /// The buffer holding the newest frame: the one kept when spare buffers go.
-    private weak var lastAttached: ShmBuffer?
+    /// The buffer the surface shows now (its whole frame: a buffer is repaired before it is attached).
+    private(set) weak var lastAttached: ShmBuffer?
 
     init(shm: OpaquePointer) {
         self.shm = shm

@@ -70,7 +70,9 @@ extension WaylandWindow {
 
     func frameDone(time ms: UInt32) {
         if let frameCallback { wl_callback_destroy(frameCallback) }
+        if let layerFrameCallback { wl_callback_destroy(layerFrameCallback) }
         frameCallback = nil
+        layerFrameCallback = nil
         stats?.frameCallbackReceived()
         if displayLink.frameDone(ms: ms, needsDraw: needsDraw) { draw() }
     }
@@ -182,6 +184,17 @@ extension WaylandWindow {
         if content.wantsFrames && (changed || content.isAnimating) {
             frameCallback = wl_surface_frame(surface)
             wl_callback_add_listener(frameCallback, frameListener, listener.data)
+            // A compositor may answer frame callbacks only for surfaces it shows (wlroots 0.18's
+            // scene sends the window `leave` and no callback once a promoted opaque layer, a
+            // sheet, covers all of it): the frames would stop, mid-transition. So the layer on
+            // top is asked too; its request waits for the window's commit, as its state does.
+            if let layerSurfaces,
+               let top = layerSurfaces.surfaceHiding(Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight)),
+                                                     among: content.promotedLayers) {
+                layerFrameCallback = wl_surface_frame(top)
+                wl_callback_add_listener(layerFrameCallback, frameListener, listener.data)
+                wl_surface_commit(top)
+            }
             displayLink.frameRequested()
         } else if !changed {
             // Nothing to show and nothing to wait for: no commit at all.
@@ -190,6 +203,13 @@ extension WaylandWindow {
         }
         wl_surface_commit(surface)
         needsDraw = false
+        if let meantFrames, let shown = pool.lastAttached {
+            let root = content.rootView.frame
+            let area = Rect(x: origin.x + root.minX * scale, y: origin.y + root.minY * scale,
+                            width: root.width * scale, height: root.height * scale)
+            meantFrames.log(buffer: shown.surface, content: area, scale: scale,
+                            layers: layerSurfaces == nil ? [] : content.promotedLayers)
+        }
         // A frame that only moved layers changed the picture too: it counts as drawn.
         if let frameStart, let stats { stats.frameDrawn(start: frameStart, drewBuffer: changed) }
         if framesDrawn == 1 && damage != nil { onFirstFrame?() }

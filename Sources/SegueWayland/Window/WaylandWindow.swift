@@ -30,6 +30,8 @@ final class WaylandWindow: WindowHost {
     /// Cursors by name (`wp_cursor_shape_v1`) or from the user's theme.
     let cursors: CursorPresenter
     let feedbacks = PresentationFeedbacks()
+    /// What each commit meant to show, for the frame-exact e2e check (off unless asked for).
+    let meantFrames = MeantFrameLog()
     private(set) var fallbackTimer: TimerSource!
     /// Frame callbacks and the fallback clock (``DisplayLink``).
     private(set) var displayLink: DisplayLink!
@@ -99,6 +101,9 @@ final class WaylandWindow: WindowHost {
     // MARK: display link
 
     var frameCallback: OpaquePointer?
+    /// The same frame's callback asked of a promoted layer that hides the whole window
+    /// (``LayerSurfaces/surfaceHiding(_:among:)``): whichever comes first paces the next frame.
+    var layerFrameCallback: OpaquePointer?
     var needsDraw = true
     /// The `suspended` state of the next `xdg_surface.configure` (xdg-shell v6).
     var pendingSuspended = false
@@ -219,6 +224,7 @@ final class WaylandWindow: WindowHost {
         }
         feedbacks.destroyAll()
         if let frameCallback { wl_callback_destroy(frameCallback) }
+        if let layerFrameCallback { wl_callback_destroy(layerFrameCallback) }
         layerSurfaces?.destroy()
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         if let viewport { wp_viewport_destroy(viewport) }
