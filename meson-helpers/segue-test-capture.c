@@ -136,7 +136,7 @@ capture_resource_destroy(struct wl_resource *resource)
 		cap->resource = NULL;
 }
 
-static struct weston_output *
+struct weston_output *
 first_enabled_output(struct weston_compositor *ec)
 {
 	struct weston_output *output;

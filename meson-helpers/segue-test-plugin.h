@@ -156,6 +156,10 @@ test_remove_output(struct wl_client *client, struct wl_resource *resource,
 
 struct recording;
 
+/* segue-test-capture.c: the output captures and recordings read (NULL when none is enabled). */
+struct weston_output *
+first_enabled_output(struct weston_compositor *ec);
+
 void
 test_start_recording(struct wl_client *client, struct wl_resource *resource,
 		     const char *path, const char *rows);

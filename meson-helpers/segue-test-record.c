@@ -34,18 +34,25 @@ struct recording {
 };
 
 static void
+recording_free_buffers(struct recording *rec)
+{
+	if (rec->file)
+		fclose(rec->file);
+	rec->file = NULL;
+	free(rec->pixels);
+	free(rec->line);
+	rec->pixels = NULL;
+	rec->line = NULL;
+}
+
+static void
 recording_end(struct recording *rec)
 {
 	if (!rec->file)
 		return;
 	wl_list_remove(&rec->frame_listener.link);
 	wl_list_remove(&rec->output_destroy_listener.link);
-	fclose(rec->file);
-	rec->file = NULL;
-	free(rec->pixels);
-	free(rec->line);
-	rec->pixels = NULL;
-	rec->line = NULL;
+	recording_free_buffers(rec);
 	rec->output = NULL;
 }
 
@@ -126,17 +133,6 @@ parse_rows(struct recording *rec, const char *list)
 	return rec->row_count > 0;
 }
 
-static struct weston_output *
-first_enabled_output(struct weston_compositor *ec)
-{
-	struct weston_output *output;
-
-	wl_list_for_each(output, &ec->output_list, link)
-		if (output->enabled)
-			return output;
-	return NULL;
-}
-
 void
 test_start_recording(struct wl_client *client, struct wl_resource *resource,
 		     const char *path, const char *rows)
@@ -181,13 +177,7 @@ test_start_recording(struct wl_client *client, struct wl_resource *resource,
 	rec->file = fopen(path, "wb");
 	if (!rec->pixels || !rec->line || !rec->file) {
 		weston_log(LOG_PREFIX "cannot record to %s: %s\n", path, strerror(errno));
-		if (rec->file)
-			fclose(rec->file);
-		rec->file = NULL;
-		free(rec->pixels);
-		free(rec->line);
-		rec->pixels = NULL;
-		rec->line = NULL;
+		recording_free_buffers(rec);
 		return;
 	}
 	rec->output = output;

@@ -1,6 +1,6 @@
 import Canvas
-import Foundation
 import Geometry
+import Glibc
 import Segue
 
 /// What the app meant to show at each commit, a few rows of it: the reference the frame-exact
@@ -16,24 +16,29 @@ import Segue
 /// little-endian: the window may be resized between frames), then those rows, that wide, as
 /// R, G, B bytes: the layout of the test harness's frame recordings.
 final class MeantFrameLog {
-    private let file: FileHandle
+    private let file: Int32
     private let rows: [Double]
     private var line: [UInt8] = []
     private var failed = false
 
     /// nil unless both variables are set and the file can be created; a bad value says so once.
-    init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard let path = environment["SEGUE_MEANT_FRAMES"], !path.isEmpty else { return nil }
-        let rows = (environment["SEGUE_MEANT_ROWS"] ?? "").split(separator: ",").compactMap { Double($0) }
-        guard !rows.isEmpty, rows.allSatisfy({ $0 >= 0 }),
-              FileManager.default.createFile(atPath: path, contents: nil),
-              let file = FileHandle(forWritingAtPath: path) else {
+    init?() {
+        guard let pathPointer = getenv("SEGUE_MEANT_FRAMES") else { return nil }
+        let path = String(cString: pathPointer)
+        guard !path.isEmpty else { return nil }
+        let list = getenv("SEGUE_MEANT_ROWS").map { String(cString: $0) } ?? ""
+        let rows = list.split(separator: ",").compactMap { Double($0) }
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard !rows.isEmpty, rows.allSatisfy({ $0 >= 0 }), file >= 0 else {
+            if file >= 0 { close(file) }
             logError("SEGUE_MEANT_FRAMES=\(path): cannot log (SEGUE_MEANT_ROWS must list rows ≥ 0, the file must be writable)")
             return nil
         }
         self.file = file
         self.rows = rows
     }
+
+    deinit { close(file) }
 
     /// Appends the frame just committed: `buffer` the window's whole frame, `content` where the
     /// window's content lies in it (device pixels), `layers` what the compositor puts over it.
@@ -58,11 +63,10 @@ final class MeantFrameLog {
                 line.append(UInt8(pixel & 0xFF))
             }
         }
-        do {
-            try file.write(contentsOf: line)
-        } catch {
+        let written = line.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        if written != line.count {
             failed = true
-            logError("SEGUE_MEANT_FRAMES: writing failed, the log stops here: \(error)")
+            logError("SEGUE_MEANT_FRAMES: writing failed, the log stops here: \(String(cString: strerror(errno)))")
         }
     }
 
