@@ -28,7 +28,9 @@ package struct PromotedLayer {
     package let isOpaque: Bool
 }
 
-/// Decides, per frame, which flattened layers the platform shows itself.
+/// Decides, per frame, which flattened layers the platform shows itself: a moving page's, or
+/// that of a view standing still that asks for one while layers are promoted (the tab bar
+/// during a switch, ``View/ownsLayerWhenPromoted``).
 ///
 /// A layer is promoted only where that is exactly equivalent on screen:
 /// - it is the outermost layer on its path (no ancestor composites as a layer, a transparency
