@@ -121,9 +121,13 @@ final class LayerPromotion {
                 LayerPromotion.nextID += 1
                 view.render.layerID = LayerPromotion.nextID
             }
+            // A layer that stands still (the tab bar) is not declared opaque: with the moving
+            // pages it would cover the window's whole surface, and a compositor may then treat
+            // that surface as hidden and throttle its frame callbacks (mutter 48 fullscreen: one
+            // frame a second).
             layers.append(PromotedLayer(id: view.render.layerID, surface: surface, generation: view.render.layerGeneration,
                                         rect: rect, visibleRect: visible, paintOrder: view.render.paintIndex,
-                                        isOpaque: view.render.isOpaque))
+                                        isOpaque: view.render.isOpaque && !view.ownsLayerWhenPromoted))
         }
     }
 
