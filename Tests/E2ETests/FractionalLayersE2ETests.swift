@@ -14,8 +14,9 @@ import Testing
 /// by itself: `SEGUE_SUBSURFACES=1` forces it, `0` forbids it. A tab swipe held mid-way then
 /// shows its pages in subsurfaces (each with a viewport whose destination is its logical size,
 /// one buffer pixel per device pixel), looks exactly like the window drawing them itself, and
-/// a pure move of the held swipe copies no layer pixels: the protocol log shows no buffer
-/// attached to a layer's surface between the two snapshots, only subsurface moves.
+/// a pure move of the held swipe copies no page pixels: the protocol log shows no buffer
+/// attached to a page's surface between the two snapshots, only subsurface moves (the tab
+/// bar, in a layer of its own, is the one layer repainted).
 @Suite(.serialized)
 struct FractionalLayersE2ETests {
     /// Where the swipe presses and where it is held, in the app content's logical coordinates.
@@ -162,8 +163,10 @@ struct FractionalLayersE2ETests {
         #expect(positions >= 10, "\(name): \(positions) wl_subsurface.set_position in a held swipe", sourceLocation: sourceLocation)
 
         // Between the two snapshots only motions, from the protocol: the layers' subsurfaces
-        // moved, and no buffer was attached to (nor damage posted on) a layer's surface, so no
-        // layer pixel reached the compositor anew. The window's own surface may repaint.
+        // moved, and no buffer was attached to (nor damage posted on) a page's surface, so no
+        // page pixel reached the compositor anew. The tab bar's colours blend with the drag: in
+        // a layer of its own (where it lands on whole logical pixels) its one surface may take
+        // new buffers; elsewhere the window's own surface repaints it.
         let layerSurfaces = Set(subsurfaces.compactMap { $0.object(1) })
         let move = log.messages[run.pureMove.clamped(to: log.messages.indices)]
         let layerBuffers = move.filter {
@@ -176,7 +179,8 @@ struct FractionalLayersE2ETests {
         #expect(run.pureMove.count > 0 && run.pureMove.upperBound <= log.messages.count,
                 "\(name): the pure move's messages \(run.pureMove) are not in the log (\(log.messages.count))", sourceLocation: sourceLocation)
         #expect(moves.count >= 2, "\(name): \(moves.count) wl_subsurface.set_position in the pure move", sourceLocation: sourceLocation)
-        #expect(layerBuffers.isEmpty, "\(name): the pure move sent layer pixels: \(layerBuffers.prefix(4))",
+        let repainted = Set(layerBuffers.map(\.object))
+        #expect(repainted.count <= 1, "\(name): the pure move sent pixels to \(repainted.count) layers: \(layerBuffers.prefix(4))",
                 sourceLocation: sourceLocation)
 
         // The app's own counters agree: the pages moved, no layer pixel was copied.
@@ -187,7 +191,10 @@ struct FractionalLayersE2ETests {
               + "window bytes painted per frame \(painted), layers shown \(run.moved["layers_shown"] - run.begun["layers_shown"])")
         #expect(frames >= 1, "\(name): no frame in the held swipe's move", sourceLocation: sourceLocation)
         #expect(run.begun["layer_bytes_copied"] > 0, "\(name): the pages' layers were never copied", sourceLocation: sourceLocation)
-        #expect(copied == 0, "\(name): a pure move copied \(copied) bytes of layer pixels", sourceLocation: sourceLocation)
+        // The bar (60 logical pixels high) is under a tenth of the two pages (the rest of the
+        // window's height each) copied when the swipe began.
+        #expect(copied <= frames * run.begun["layer_bytes_copied"] / 10,
+                "\(name): a pure move copied \(copied) bytes of layer pixels, more than the tab bar's", sourceLocation: sourceLocation)
         #expect(run.moved["layers_shown"] - run.begun["layers_shown"] >= 2 * frames,
                 "\(name): not two pages in subsurfaces in every frame", sourceLocation: sourceLocation)
     }

@@ -6,8 +6,9 @@ import SegueTestKit
 import Testing
 
 /// Promoted layers in subsurfaces, in a real weston: what the compositor shows is exactly what
-/// the window drawing everything itself shows, a held swipe only moves subsurfaces (no layer
-/// pixels copied, only the tab bar repainted), and subsurfaces do not pile up.
+/// the window drawing everything itself shows, a held swipe only moves subsurfaces (no page
+/// pixels copied, only the tab bar's own layer repainted, the window's buffer untouched), and
+/// subsurfaces do not pile up.
 @Suite(.serialized)
 struct LayerSurfacesE2ETests {
     static let width = 800, height = 600
@@ -47,7 +48,7 @@ struct LayerSurfacesE2ETests {
         #expect(layered[0].fractionDiffering(from: layered[2]) > 0.2)
     }
 
-    @Test func aHeldSwipeMovesSubsurfacesAndCopiesNoPixels() throws {
+    @Test func aHeldSwipeMovesSubsurfacesAndRepaintsOnlyTheBarsLayer() throws {
         let session = try HeadlessSession(width: Self.width, height: Self.height,
                                           options: HeadlessSession.Options(stats: true, westonConfig: Self.config,
                                                                            environment: ["SEGUE_SUBSURFACES": "1"]))
@@ -76,14 +77,17 @@ struct LayerSurfacesE2ETests {
         print("measured: \(frames) frames for 60 motions in a 1 s held drag")
         #expect(frames >= 1 && frames <= 60, "\(frames) frames for 60 motions")
         #expect(started["layer_bytes_copied"] >= Double(2 * Self.width * 500 * 4), "both pages were copied once")
-        #expect(moved["layer_bytes_copied"] == started["layer_bytes_copied"],
-                "a pure move copied \(moved["layer_bytes_copied"] - started["layer_bytes_copied"]) bytes of layer pixels")
-        #expect(moved["layers_shown"] - started["layers_shown"] >= 2 * frames, "two pages in subsurfaces in every frame")
-        // The window's own buffer repaints only the tab bar (its colours blend), over two
-        // buffers in rotation: far less than a window's worth per frame.
-        let windowBytes = Double(Self.width * Self.height * 4)
-        let painted = (moved["painted_bytes"] - started["painted_bytes"]) / max(1, frames)
-        #expect(painted < 0.25 * windowBytes, "painted \(painted / windowBytes) of a window per frame")
+        // The tab bar has a layer of its own while the pages are promoted: its colours blend
+        // with the drag, so its small buffer is the only one copied again (at most once a frame),
+        // the pages' never.
+        // The demo's bottom bar: the window's width, 60 px high (TabBarController.barHeight), at scale 1.
+        let barBytes = Double(Self.width) * 60 * 4
+        let copied = moved["layer_bytes_copied"] - started["layer_bytes_copied"]
+        #expect(copied <= frames * barBytes, "a pure move copied \(copied) bytes of layer pixels, more than the tab bar's")
+        #expect(moved["layers_shown"] - started["layers_shown"] >= 3 * frames, "two pages and the bar in subsurfaces in every frame")
+        // The window's own buffer is not repainted at all.
+        let painted = moved["painted_bytes"] - started["painted_bytes"]
+        #expect(painted == 0, "the window's own buffer was repainted: \(painted) bytes")
     }
 
     /// By default a software compositor gets no subsurfaces: weston's pixman renderer offers no

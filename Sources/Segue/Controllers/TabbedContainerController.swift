@@ -178,6 +178,9 @@ open class TabbedContainerController: ViewController {
             prepare: { context in
                 activeTransition = context
                 selectedIndex = index
+                // The buttons' colours change in every frame of the switch: where the pages move
+                // in surfaces of their own, the bar gets one too, so the window's buffer stays put.
+                barView.ownsLayerWhenPromoted = true
             },
             willBegin: { context in blendButtons(from: priorIndex, to: index, coordinator: context.coordinator) },
             didEnd: { [weak self] completed in
@@ -202,6 +205,7 @@ open class TabbedContainerController: ViewController {
     /// The container's bookkeeping when a switch ends (the appearance calls follow).
     private func finishTransition(from: ViewController, to: ViewController, priorIndex: Int, completed: Bool) {
         activeTransition = nil
+        barView.ownsLayerWhenPromoted = false
         let gone = completed ? from : to, shown = completed ? to : from
         gone.view.removeFromSuperview()
         gone.view.transform = .identity

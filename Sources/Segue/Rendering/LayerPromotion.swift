@@ -28,7 +28,9 @@ package struct PromotedLayer {
     package let isOpaque: Bool
 }
 
-/// Decides, per frame, which flattened layers the platform shows itself.
+/// Decides, per frame, which flattened layers the platform shows itself: a moving page's, or
+/// that of a view standing still that asks for one while layers are promoted (the tab bar
+/// during a switch, ``View/ownsLayerWhenPromoted``).
 ///
 /// A layer is promoted only where that is exactly equivalent on screen:
 /// - it is the outermost layer on its path (no ancestor composites as a layer, a transparency
@@ -119,9 +121,13 @@ final class LayerPromotion {
                 LayerPromotion.nextID += 1
                 view.render.layerID = LayerPromotion.nextID
             }
+            // A layer that stands still (the tab bar) is not declared opaque: with the moving
+            // pages it would cover the window's whole surface, and a compositor may then treat
+            // that surface as hidden and throttle its frame callbacks (mutter 48 fullscreen: one
+            // frame a second).
             layers.append(PromotedLayer(id: view.render.layerID, surface: surface, generation: view.render.layerGeneration,
                                         rect: rect, visibleRect: visible, paintOrder: view.render.paintIndex,
-                                        isOpaque: view.render.isOpaque))
+                                        isOpaque: view.render.isOpaque && !view.ownsLayerWhenPromoted))
         }
     }
 

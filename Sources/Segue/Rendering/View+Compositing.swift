@@ -60,8 +60,10 @@ extension View {
         render.isOpaque = (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0 && alpha >= 1
         // A subtree moved by a translation or faded composites as one cached image of itself
         // (a fade then needs no transparency group either).
+        let wantsLayer = transform != .identity || alpha < 1 || shouldRasterize
+            || (ownsLayerWhenPromoted && window?.promotesLayers == true)
         render.usesLayer = pass.features.contains(.layers) && !subviews.isEmpty && rotationY == 0
-            && unscaledTranslation && (transform != .identity || alpha < 1 || shouldRasterize) && (clipsToBounds || contained)
+            && unscaledTranslation && wantsLayer && (clipsToBounds || contained)
         // A turning view keeps its layer too: the flat image it is projected from.
         if !render.usesLayer, rotationY == 0, let layer = render.layer {
             pass.recycle(layer)

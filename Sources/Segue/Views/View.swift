@@ -81,6 +81,16 @@ open class View {
     /// window-sized image while set; clear it when the transition ends.
     /// (Its pixels are the same either way, so setting it damages nothing.)
     public var shouldRasterize = false
+    /// Composites the subtree from one flattened layer of its own while the window promotes
+    /// layers (``Window/promotesLayers``), even while it stands still, so the platform may show
+    /// it in a surface of its own: a bar whose colours change in every frame of a transition
+    /// then repaints only that small surface, and the window's own buffer is left alone.
+    /// Without promotion it changes nothing. A frame still promotes the layer only where that is
+    /// pixel-exact (the same rule as a moving page's); elsewhere the window draws the layer
+    /// itself, with the same pixels. Costs a layer the size of the subtree while set.
+    package var ownsLayerWhenPromoted = false {
+        didSet { if ownsLayerWhenPromoted != oldValue { window?.setNeedsDisplay() } }
+    }
     /// `UIView.isOpaque`: the view's ``draw(in:)`` covers its bounds with opaque pixels (a
     /// picture), but perhaps for a part-covered outer row or column at a fractional size. Set
     /// it only then: a childless view with no background and a cached content image then fills
