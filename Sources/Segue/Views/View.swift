@@ -88,7 +88,7 @@ open class View {
     /// Without promotion it changes nothing. A frame still promotes the layer only where that is
     /// pixel-exact (the same rule as a moving page's); elsewhere the window draws the layer
     /// itself, with the same pixels. Costs a layer the size of the subtree while set.
-    package var ownsLayerWhenPromoted = false {
+    package final var ownsLayerWhenPromoted = false {
         didSet { if ownsLayerWhenPromoted != oldValue { window?.setNeedsDisplay() } }
     }
     /// `UIView.isOpaque`: the view's ``draw(in:)`` covers its bounds with opaque pixels (a
