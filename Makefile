@@ -130,10 +130,10 @@ docs: deps
 ## Examples/: an app in a package of its own that depends on Segue by path (ExamplesE2ETests runs it).
 ## SwiftPM's build of a path dependency went stale when files were added to the root package
 ## (seen twice: a new file not found, and a hello-segue mixing objects built against an older
-## View layout, crashing at launch), so the examples' build starts afresh whenever the list of
-## Segue's source files changes.
+## View layout, crashing at launch; and again when a member added to View shifted its vtable),
+## so the examples' build starts afresh whenever Segue's source files or their contents change.
 examples: deps
-	@list=$$(find Sources Package.swift -type f | LC_ALL=C sort | cksum); \
+	@list=$$(find Sources Package.swift -type f | LC_ALL=C sort | xargs cksum | cksum); \
 	if [ "$$(cat Examples/.build/segue-sources 2>/dev/null)" != "$$list" ]; then \
 		rm -rf Examples/.build; mkdir -p Examples/.build; echo "$$list" > Examples/.build/segue-sources; fi
 	$(SWIFT) build --package-path Examples
