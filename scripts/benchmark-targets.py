@@ -245,20 +245,22 @@ def main():
             f"{promoted[0] / adw48[0]:.2f}× promoted, {unpromoted[0] / adw48[0]:.2f}× unpromoted (mutter "
             f"{promoted[2]:.2f} vs {unpromoted[2]:.2f} ms per frame): {cheaper} is cheaper here",
             client <= 0.3,
-            "What is left in the promoted client is the per-frame work beside the copy: the tab bar's blend "
-            "repainted into the window's own buffer (bytes painted, below), the gesture and the frame's "
-            "protocol traffic. Headless mutter 48 here has no GPU (llvmpipe), so compositing the subsurfaces "
-            "costs it CPU that a GPU compositor spends on the GPU: the whole-system figure measured here is "
-            "not the GPU one. The app does not promote on mutter by default: recorded frame by frame, mutter 48 "
-            "shows a layer's new crop at its previous size in about 4 % of a fast swipe's frames "
-            "(FrameExactE2ETests); what would close it: layers of a fixed size moved by their crop, the tab bar "
-            "in a layer of its own, and a GPU in CI.")
+            "The tab bar is a layer of its own during a switch, so the window's own buffer is not repainted "
+            "in a pure swipe (bytes painted, below); what is left in the promoted client is the bar's layer "
+            "drawn and then copied into its subsurface's buffer every frame (its colours blend with the "
+            "drag), the gesture and the frame's protocol traffic. Headless mutter 48 here has no GPU "
+            "(llvmpipe), so compositing the subsurfaces costs it CPU that a GPU compositor spends on the GPU: "
+            "the whole-system figure measured here is not the GPU one. The app does not promote on mutter by "
+            "default: recorded frame by frame (FrameExactE2ETests), mutter 48 shows a layer's new crop at "
+            "its previous size in a few frames of fast swipes and transitions. What would close it: the "
+            "bar's layer drawn straight into its shm buffer, layers of a fixed size moved by their crop, "
+            "and a GPU in CI (scripts/gpu/ runs the weston side on one).")
     if weston2:
         add("the same table at 2560×1600 (scale 2)", "below", True)
     if gnome:
         add("the same table on mutter headless, with mutter's CPU", "below", True)
 
-    print("## Targets (issues 13 and 24), this run")
+    print("## Targets (issues 13, 24 and 33), this run")
     print()
     print("| target | measured | | why not, measured, and what would close it |")
     print("|---|---|---|---|")
