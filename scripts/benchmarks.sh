@@ -50,7 +50,7 @@ if pkg-config --exists libadwaita-1 2>/dev/null; then
     if [ -z "$mutter_missing" ]; then
         mutter_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3 --compositor mutter)
     fi
-    # mutter 48 in the Debian 13 lane's root (make trixie-root), where the app promotes by default.
+    # mutter 48 in the Debian 13 lane's root (make trixie-root): its promoted side is forced (not the default on mutter).
     if scripts/trixie-root.sh >/dev/null 2>&1; then
         mutter48_out=$(SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --rounds 3 --compositor mutter48)
     fi
@@ -208,8 +208,8 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
             echo
             echo "The same sides in mutter 48 from the trixie root \`make trixie-root\` builds (the bookworm-built clients on"
             echo "the host, mutter, its bus, pipewire and the driver in the root). mutter 48 offers \`zwp_linux_dmabuf_v1\`,"
-            echo "so segue-demo's default promotes its pages to subsurfaces during the swipe (a pure move copies no"
-            echo "pixels in the client); the third side is the same app with \`SEGUE_SUBSURFACES=0\`. There is no GPU here:"
+            echo "but segue-demo's default does not promote there (mutter 48 showed wrong frames with its layers promoted,"
+            echo "docs/TRIXIE-LANE.md); the third side forces promotion (\`SEGUE_SUBSURFACES=1\`). There is no GPU here:"
             echo "mutter composites with llvmpipe, so what promotion moves into the compositor is paid in its CPU too."
             echo
             echo "$mutter48_out" | grep -v '^Mid-drag screenshots'
