@@ -161,7 +161,7 @@ extension FrameExactE2ETests {
         }
         try session.waitForAppToSettle()
         let frames = try recorder.stop()
-        let kinds = Set(session.trace.dropFirst(0).filter { $0.event == .complete }.map(\.kind.rawValue))
+        let kinds = Set(session.trace.filter { $0.event == .complete }.map(\.kind.rawValue))
         #expect(session.traceCount(.begin) - begins >= 6 * cycles, "\(name): not every transition of the \(cycles) cycles began")
 
         let logged = try meant.frames(width: width)

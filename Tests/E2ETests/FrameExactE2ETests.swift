@@ -187,22 +187,24 @@ struct FrameExactE2ETests {
 
     /// weston 10 (Debian 12), the pages promoted to subsurfaces.
     @Test func weston10PromotedFrameByFrame() throws {
-        let meant = MeantFrames()
-        defer { meant.remove() }
-        let session = try HeadlessSession(width: 1280, height: 800, options: .init(environment: Self.promoted.merging(meant.environment) { $1 }))
-        defer { session.stop() }
-        try session.waitForApp()
-        try Self.check(session, name: "weston10", meant: meant, expectPromoted: true)
+        try Self.checkWeston(root: .host, name: "weston10")
     }
 
     /// weston 14 (Debian 13), the pages promoted to subsurfaces.
     @Test func weston14PromotedFrameByFrame() throws {
+        try Self.checkWeston(root: TrixieLane.root, name: "weston14")
+    }
+
+    /// weston in `root` at 1280 × 800 with promotion forced, checked frame by frame.
+    static func checkWeston(root: CompositorRoot, name: String) throws {
         let meant = MeantFrames()
         defer { meant.remove() }
-        let session = try TrixieLane.weston(width: 1280, height: 800, options: .init(environment: Self.promoted.merging(meant.environment) { $1 }))
+        var options = HeadlessSession.Options(environment: Self.promoted.merging(meant.environment) { $1 })
+        options.root = root
+        let session = try HeadlessSession(width: 1280, height: 800, options: options, name: name)
         defer { session.stop() }
         try session.waitForApp()
-        try Self.check(session, name: "weston14", meant: meant, expectPromoted: true)
+        try Self.check(session, name: name, meant: meant, expectPromoted: true)
     }
 
     /// sway 1.10 (Debian 13), the pages promoted to subsurfaces.
