@@ -27,6 +27,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     private var tracker = PointVelocityTracker()
     /// Set at release: the velocity measured then (px/s).
     private var releaseVelocity: Point?
+    /// The sample the tracker took last, so a coalesced motion handed on at the frame is not counted twice.
+    private var lastSample: (point: Point, time: Double)?
 
     /// A pan along `axis` with an 8 px slop.
     public init(axis: Axis = .any, onChange: ((GestureRecognizer) -> Void)? = nil) {
@@ -77,13 +79,21 @@ open class PanGestureRecognizer: GestureRecognizer {
         releaseVelocity = nil
         tracker.reset()
         tracker.add(position: point, time: time)
+        lastSample = (point, time)
+    }
+
+    /// Feeds one motion to the velocity tracker without moving the pan: the input router calls
+    /// it for each motion it holds until the frame.
+    package func addSample(_ point: Point, time: Double) {
+        tracker.add(position: point, time: time)
+        lastSample = (point, time)
     }
 
     /// Tracks the move; begins once ``canBegin(translation:)`` says so (fails on
     /// ``shouldFail(translation:)``), then reports each move as `.changed`.
     open override func pointerMoved(to point: Point, time: Double) {
         super.pointerMoved(to: point, time: time)
-        tracker.add(position: point, time: time)
+        if lastSample?.point != point || lastSample?.time != time { addSample(point, time: time) }
         switch state {
         case .possible:
             if canBegin(translation: translation) { transition(to: .began) } else if shouldFail(translation: translation) {

@@ -22,6 +22,9 @@ final class InputRouter {
     var isTracking: Bool { active != nil }
 
     func handle(_ event: InputEvent) {
+        if coalesce(event) { return }
+        // Anything else sees every motion before it: a release's position and velocity include them.
+        flushCoalescedMotion()
         switch event.kind {
         case .pointerEnter(let point):
             pointer = point
@@ -104,6 +107,49 @@ final class InputRouter {
                 pinch.pinchEnded(time: event.time, cancelled: cancelled)
             }
         }
+    }
+
+    // MARK: coalesced motion
+
+    /// The latest motion of a running pan not yet handed to it: the pan moves once a frame.
+    private var pendingMotion: (point: Point, time: Double)?
+    /// Whether a motion came since the last frame: the first one goes through at
+    /// once (state read between an event and the frame stays current for a single motion),
+    /// later ones wait for the frame.
+    private var movedSinceFrame = false
+
+    /// Holds a motion of a pan that already began until the frame, feeding its velocity now, so
+    /// a flick's velocity sees every sample while the pan, its handlers and the transition they
+    /// drive run once per frame. Returns whether the event was held.
+    private func coalesce(_ event: InputEvent) -> Bool {
+        let point: Point
+        switch event.kind {
+        case .pointerMotion(let p) where touchID == nil: point = p
+        case .touchMotion(let id, let p) where id == touchID: point = p
+        default: return false
+        }
+        let isFirst = !movedSinceFrame
+        movedSinceFrame = true
+        guard !isFirst, sequenceActive, let pan = active as? PanGestureRecognizer, pan.isActive else { return false }
+        pointer = touchID == nil ? point : pointer
+        pan.addSample(point, time: event.time)
+        pendingMotion = (point, event.time)
+        window?.setNeedsDisplay()
+        return true
+    }
+
+    /// A frame is due: the held motion moves the gesture, and the next motion goes through at once.
+    func frameWillTick() {
+        flushCoalescedMotion()
+        movedSinceFrame = false
+    }
+
+    /// Hands the held motion to the gesture: at each frame, and before any other event.
+    private func flushCoalescedMotion() {
+        guard let motion = pendingMotion else { return }
+        pendingMotion = nil
+        moved(to: motion.point, time: motion.time)
+        if touchID == nil { updateCursor(at: motion.point) }
     }
 
     // MARK: pinch (touchpad, or scrolling with Ctrl held)

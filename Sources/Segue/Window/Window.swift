@@ -149,6 +149,8 @@ public final class Window {
     /// Advances animations to `time` (seconds, the compositor's frame clock).
     public func tick(at time: Double) {
         now = max(now, time)
+        // Motions held since the last frame move the gesture once, before its timeline advances.
+        inputRouter.frameWillTick()
         if animationDriver.tick(at: animationTime) { setNeedsDisplay() }
         for observer in hooks.tickObservers { observer(self) }
     }
