@@ -82,6 +82,11 @@ open class PanGestureRecognizer: GestureRecognizer {
         lastSample = (point, time)
     }
 
+    /// Whether the input router may hold this pan's motions until the frame; set by
+    /// ``InteractiveSwipe``, whose transition only shows at frames. A scroll view's pan stays
+    /// per motion: its offset is read between events.
+    package var coalescesMotion = false
+
     /// Feeds one motion to the velocity tracker without moving the pan: the input router calls
     /// it for each motion it holds until the frame.
     package func addSample(_ point: Point, time: Double) {

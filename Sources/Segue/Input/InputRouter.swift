@@ -130,7 +130,7 @@ final class InputRouter {
         }
         let isFirst = !movedSinceFrame
         movedSinceFrame = true
-        guard !isFirst, sequenceActive, let pan = active as? PanGestureRecognizer, pan.isActive else { return false }
+        guard !isFirst, sequenceActive, let pan = active as? PanGestureRecognizer, pan.coalescesMotion, pan.isActive else { return false }
         pointer = touchID == nil ? point : pointer
         pan.addSample(point, time: event.time)
         pendingMotion = (point, event.time)

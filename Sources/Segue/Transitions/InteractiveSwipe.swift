@@ -47,6 +47,7 @@ public final class InteractiveSwipe {
     /// ``GestureRecognizer/shouldBegin`` and ``GestureRecognizer/onChange``.
     public init(recognizer: PanGestureRecognizer) {
         self.recognizer = recognizer
+        recognizer.coalescesMotion = true
         recognizer.shouldBegin = { [weak self] gesture in
             guard let self, let swipeable = self.swipeable, let pan = gesture as? PanGestureRecognizer else { return false }
             return swipeable.swipeShouldBegin(self, pan: pan)
