@@ -106,6 +106,9 @@ final class FramePass {
     private var damageEntries: [(rect: Rect, paintIndex: Int)] = []
     private var isFullDamage = false
     var nextIndex = 0
+    /// How many views the latest frame's geometry walk visited: what a frame pass that skips
+    /// unchanged subtrees (issue 30, item 2) is to keep independent of the page's size.
+    package private(set) var viewsVisited = 0
     /// What this frame painted (for tests and the bench).
     var report = FrameReport()
     private var occluders: [Occluder] = []
@@ -113,10 +116,14 @@ final class FramePass {
     private(set) var visiblePieces: [Rect] = []
     private var scratch: [Rect] = []
 
+    /// Counts one view the geometry walk entered.
+    func visit() { viewsVisited += 1 }
+
     func begin(deviceScale: Double, windowRect: Rect) {
         self.deviceScale = deviceScale
         self.windowRect = windowRect
         damage = .zero
+        viewsVisited = 0
         damageEntries.removeAll(keepingCapacity: true)
         isFullDamage = false
         nextIndex = 0

@@ -11,6 +11,7 @@ extension View {
     /// that hide what lies below. Damages the old and new rectangles of what changed.
     /// Returns the device rectangle the subtree may paint (nil: nothing).
     func updateGeometry(parent: AffineTransform, clip: Rect, canOcclude: Bool, pass: FramePass) -> Rect? {
+        pass.visit()
         let wasDamaged = render.needsDamage
         let oldRect = render.subtreeRect
         render.previousSubtreeRect = oldRect
