@@ -80,6 +80,35 @@ struct RenderState {
     var fusedRect: Rect?
     /// How many times this view's content was drawn (tests count them).
     var contentDraws = 0
+    /// Something below this view changed since its subviews were last walked (a descendant's
+    /// geometry or content, or the subview list itself): their measured geometry is stale.
+    var descendantsChanged = true
+    /// ``subtreeRect`` before the clip: what the subtree would paint with nothing cut away.
+    var unclippedSubtreeRect: Rect?
+    /// This view or one below it turns in perspective (``View/rotationY``).
+    var subtreeTurns = false
+    /// What the latest full walk of the subviews left for the frames that skip them.
+    var childWalk: ChildWalk?
+}
+
+/// What walking a layered view's subviews measured, kept so that a frame in which nothing below
+/// the view changed skips them (``View/updateGeometry(parent:clip:canOcclude:pass:)``): a
+/// moving page's hundreds of rows are then not visited every frame of a swipe.
+struct ChildWalk {
+    /// The view's transform to device pixels (its translation) at the walk: the subviews'
+    /// rectangles move with it, by whole device pixels.
+    var origin: Point
+    var deviceScale: Double
+    var features: RenderFeatures
+    var canOcclude: Bool
+    /// Paint indices the subviews took.
+    var paintCount: Int
+    /// The subviews' opaque rectangles, relative to ``origin`` and to the view's paint index.
+    var occluders: [(rect: Rect, indexOffset: Int)]
+    /// Every subview's unclipped subtree lay inside the view's bounds, wherever it moves.
+    var contained: Bool
+    /// Frames have skipped the subviews since: their own render state is out of date.
+    var skipped = false
 }
 
 /// One frame's render: the damage collected by the geometry pass, the region being
@@ -195,6 +224,23 @@ final class FramePass {
         return FramePass.layerGenerations
     }
     private static var layerGenerations = 0
+
+    /// How many occluders this frame has so far: where a subtree's own begin.
+    var occluderCount: Int { occluders.count }
+
+    /// The occluders added since `start`, relative to `origin` and paint index `base`.
+    func occluders(since start: Int, origin: Point, base: Int) -> [(rect: Rect, indexOffset: Int)] {
+        occluders[start...].map { (rect: $0.rect.offsetBy(dx: -origin.x, dy: -origin.y), indexOffset: $0.paintIndex - base) }
+    }
+
+    /// Adds occluders recorded by ``occluders(since:origin:base:)`` again at `origin` and
+    /// `base`, cut to `clip` (a part the clip cut off before stays off: less hidden, never wrong).
+    func replayOccluders(_ recorded: [(rect: Rect, indexOffset: Int)], origin: Point, base: Int, clip: Rect) {
+        for occluder in recorded {
+            let rect = occluder.rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
+            if !rect.isEmpty { addOccluder(rect, paintedAt: base + occluder.indexOffset) }
+        }
+    }
 
     func addOccluder(_ rect: Rect, paintedAt index: Int) {
         guard features.contains(.occlusion) else { return }

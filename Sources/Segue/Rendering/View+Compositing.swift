@@ -21,6 +21,8 @@ extension View {
         // drawn here either).
         guard !isHidden, alpha > 0.001, frame.width > 0, frame.height > 0, abs(rotationY) < .pi / 2 else {
             render.subtreeRect = nil
+            render.unclippedSubtreeRect = nil
+            render.subtreeTurns = false
             render.ownRect = nil
             render.layer = nil
             // Not drawn, so no paint index of its own: the next one, inside the parent's range.
@@ -43,28 +45,64 @@ extension View {
         let isGroup = alpha < 1 && !subviews.isEmpty
         let childrenCanOcclude = canOcclude && rotationY == 0 && !isGroup && !(clipsToBounds && cornerRadius > 0)
         let childClip = clipsToBounds ? clip.intersection(own) : clip
-        var subtree = own
-        var contained = true
-        for view in subviews {
-            guard let rect = view.updateGeometry(parent: t, clip: childClip, canOcclude: childrenCanOcclude, pass: pass) else { continue }
-            subtree = subtree.union(rect)
-            if !own.containsRect(rect) { contained = false }
-        }
-        render.subtreeEnd = pass.nextIndex
-        // A turning subtree paints only through its projection.
-        if clipsToBounds || rotationY != 0 { subtree = own }
-        subtree = subtree.intersection(clip)
-        render.subtreeRect = subtree.isEmpty ? nil : subtree
-
         let scale = pass.deviceScale
         let unscaledTranslation = t.b == 0 && t.c == 0 && t.a == scale && t.d == scale
-        render.isOpaque = (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0 && alpha >= 1
         // A subtree moved by a translation or faded composites as one cached image of itself
         // (a fade then needs no transparency group either).
         let wantsLayer = transform != .identity || alpha < 1 || shouldRasterize
             || (ownsLayerWhenPromoted && window?.promotesLayers == true)
-        render.usesLayer = pass.features.contains(.layers) && !subviews.isEmpty && rotationY == 0
-            && unscaledTranslation && wantsLayer && (clipsToBounds || contained)
+        let mayUseLayer = pass.features.contains(.layers) && !subviews.isEmpty && rotationY == 0
+            && unscaledTranslation && wantsLayer
+        var subtree = own
+        var unclipped = own
+        var contained = true
+        let origin = Point(x: t.tx, y: t.ty)
+        var childrenWereSkipped = false
+        if mayUseLayer, let walk = skippableChildWalk(canOcclude: childrenCanOcclude, pass: pass) {
+            // Nothing below changed and the subtree composites from its layer: the subviews
+            // stand where the last walk measured them, moved with this view. Only what the
+            // frame needs of them is carried over: their paint indices and what they hide.
+            pass.nextIndex += walk.paintCount
+            pass.replayOccluders(walk.occluders, origin: origin, base: render.paintIndex, clip: childClip)
+            render.childWalk?.skipped = true
+        } else {
+            let occludersBefore = pass.occluderCount
+            // Frames that skipped the subviews left their rectangles where they were then:
+            // damage the whole subtree, old and new, as its subviews' own damage may miss.
+            childrenWereSkipped = render.childWalk?.skipped == true
+            render.descendantsChanged = false
+            var containedUnclipped = true
+            var turns = false
+            for view in subviews {
+                let rect = view.updateGeometry(parent: t, clip: childClip, canOcclude: childrenCanOcclude, pass: pass)
+                turns = turns || view.render.subtreeTurns
+                if let whole = view.render.unclippedSubtreeRect {
+                    unclipped = unclipped.union(whole)
+                    if !own.containsRect(whole) { containedUnclipped = false }
+                }
+                guard let rect else { continue }
+                subtree = subtree.union(rect)
+                if !own.containsRect(rect) { contained = false }
+            }
+            render.subtreeTurns = turns || rotationY != 0
+            render.childWalk = nil
+            if mayUseLayer, (clipsToBounds || contained), !turns {
+                render.childWalk = ChildWalk(
+                    origin: origin, deviceScale: scale, features: pass.features, canOcclude: childrenCanOcclude,
+                    paintCount: pass.nextIndex - render.paintIndex - 1,
+                    occluders: pass.occluders(since: occludersBefore, origin: origin, base: render.paintIndex),
+                    contained: clipsToBounds || containedUnclipped)
+            }
+        }
+        render.subtreeEnd = pass.nextIndex
+        // A turning subtree paints only through its projection.
+        if clipsToBounds || rotationY != 0 { subtree = own; unclipped = own }
+        render.unclippedSubtreeRect = unclipped
+        subtree = subtree.intersection(clip)
+        render.subtreeRect = subtree.isEmpty ? nil : subtree
+
+        render.isOpaque = (backgroundColor?.alpha ?? 0) >= 1 && cornerRadius == 0 && alpha >= 1
+        render.usesLayer = mayUseLayer && (clipsToBounds || contained)
         // A turning view keeps its layer too: the flat image it is projected from.
         if !render.usesLayer, rotationY == 0, let layer = render.layer {
             pass.recycle(layer)
@@ -94,11 +132,20 @@ extension View {
         }
         // A change inside a turning view shows all over its projection, not where the
         // changed view would lie flat.
-        if wasDamaged || (rotationY != 0 && !render.layerIsValid) {
+        if wasDamaged || (rotationY != 0 && !render.layerIsValid) || childrenWereSkipped {
             if let oldRect { pass.damage(oldRect, by: render.paintIndex) }
             if let new = render.subtreeRect { pass.damage(new, by: render.paintIndex) }
         }
         return render.subtreeRect
+    }
+
+    /// The last walk of the subviews, when this frame may skip them: nothing below changed
+    /// since, the walk ran with this frame's scale, features and occlusion, and every subview
+    /// lay inside this view's bounds (or it clips), none turning.
+    private func skippableChildWalk(canOcclude: Bool, pass: FramePass) -> ChildWalk? {
+        guard !render.descendantsChanged, let walk = render.childWalk, walk.contained, walk.deviceScale == pass.deviceScale,
+              walk.features == pass.features, walk.canOcclude == canOcclude else { return nil }
+        return walk
     }
 
     /// Where the perspective flip lands in device pixels (a bounding box, whole pixels), given

@@ -18,7 +18,7 @@ open class View {
             recordAnimation(\.frame, from: oldValue, to: frame)
             if frame.size != oldValue.size {
                 contentCache = nil
-                needsLayout = true
+                markNeedsLayout()
                 invalidateContent()
             } else {
                 invalidate()
@@ -97,7 +97,10 @@ open class View {
     /// its rounded shape with that image instead of drawing it through a clip, and hides what
     /// lies under the inside of the shape (less its outer two image pixels), so nothing there
     /// is drawn under it.
-    public var isOpaque = false
+    public var isOpaque = false {
+        // It decides what this view hides of the views below: a frame must measure that again.
+        didSet { if isOpaque != oldValue { invalidate() } }
+    }
     /// Whether this view (and its subtree) takes pointer input.
     public var isUserInteractionEnabled = true
 
@@ -119,6 +122,9 @@ open class View {
     var contentCache: Surface?
     var contentCacheScale = 0.0
     private var needsLayout = true
+    /// A view below this one needs layout: ``layoutIfNeeded()`` walks down only where this is
+    /// set, so a frame lays out what changed, not the whole tree.
+    private var descendantNeedsLayout = true
     /// Per-frame render state: geometry, damage and the flattened layer (View+Compositing.swift).
     var render = RenderState()
     /// The traits this view last adapted to (View+Traits.swift).
@@ -168,6 +174,8 @@ open class View {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        if view.needsLayout || view.descendantNeedsLayout { view.markAncestorsNeedLayout() }
+        render.descendantsChanged = true
         invalidateContent()
         view.adaptToTraitsIfNeeded()
     }
@@ -190,6 +198,7 @@ open class View {
         // Cached layers of a subtree that leaves the window would hold their memory for as
         // long as the view lives: the window keeps them as spares (freed when idle) instead.
         if let pass = window?.pass { handLayers(to: pass) }
+        parent.render.descendantsChanged = true
         parent.invalidateContent()
         parent.subviews.removeAll { $0 === self }
         superview = nil
@@ -209,6 +218,7 @@ open class View {
         guard view.superview === self else { return }
         subviews.removeAll { $0 === view }
         subviews.append(view)
+        render.descendantsChanged = true
         invalidateContent()
     }
 
@@ -242,16 +252,33 @@ open class View {
 
     /// Marks the layout stale: ``layoutSubviews()`` runs before the next frame is drawn.
     public func setNeedsLayout() {
-        needsLayout = true
+        markNeedsLayout()
         invalidate()
     }
 
-    /// Runs pending layout in this subtree.
+    /// Flags this view's layout stale and tells every ancestor that something below it waits.
+    private func markNeedsLayout() {
+        needsLayout = true
+        markAncestorsNeedLayout()
+    }
+
+    private func markAncestorsNeedLayout() {
+        var ancestor = superview
+        while let view = ancestor {
+            view.descendantNeedsLayout = true
+            ancestor = view.superview
+        }
+    }
+
+    /// Runs pending layout in this subtree, entering only the branches where some view waits
+    /// for it.
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
             layoutSubviews()
         }
+        guard descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
         for view in subviews { view.layoutIfNeeded() }
     }
 
@@ -285,6 +312,7 @@ open class View {
         var ancestor = superview
         while let view = ancestor {
             view.render.layerIsValid = false
+            view.render.descendantsChanged = true
             ancestor = view.superview
         }
         window?.setNeedsDisplay()

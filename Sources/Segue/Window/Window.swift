@@ -212,6 +212,9 @@ public final class Window {
     }
     /// The coming frame's measurements (damage, occlusion, layers).
     let pass = FramePass()
+    /// How many views the latest ``prepareFrame(deviceScale:origin:)`` measured: a subtree
+    /// that did not change and moves as one layer is not entered (for tests and the bench).
+    package var viewsMeasuredInLastFrame: Int { pass.viewsVisited }
     /// Which layers the platform shows in surfaces of their own.
     let promotion = LayerPromotion()
     /// What a frame remembers of the one before.
