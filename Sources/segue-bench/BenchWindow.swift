@@ -19,8 +19,11 @@ final class BenchWindow {
     /// The motion preferences every bench window has (`--reduced-motion`).
     static var motion = MotionPreferences()
 
-    init(size: Size, scale: Double, features: RenderFeatures = .all) {
-        host = OffscreenWindow(root: DemoRootFactory.make(), size: size) {
+    /// Views each rendered frame measured (``Window/viewsMeasuredInLastFrame``), in order.
+    private(set) var measuredPerFrame: [Int] = []
+
+    init(root: ViewController = DemoRootFactory.make(), size: Size, scale: Double, features: RenderFeatures = .all) {
+        host = OffscreenWindow(root: root, size: size) {
             $0.renderFeatures = features
             $0.settings.motion = BenchWindow.motion
         }
@@ -34,7 +37,9 @@ final class BenchWindow {
         let start = monotonicMilliseconds()
         host.frame(after: dt)
         renderer.render(host.window)
-        return monotonicMilliseconds() - start
+        let elapsed = monotonicMilliseconds() - start
+        measuredPerFrame.append(host.window.viewsMeasuredInLastFrame)
+        return elapsed
     }
 
     /// Frames until nothing animates (at most `limit` seconds); their times are appended.

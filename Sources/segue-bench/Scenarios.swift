@@ -163,10 +163,10 @@ enum ScenarioFinder {
 }
 
 /// A held drag: a full-window tab swipe in the first tab's page, one motion per frame,
-/// then release and settle. Returns every frame's time.
+/// then release and settle, in `bench` (default: the demo's window). Returns every frame's time.
 @MainActor
-func measureSwipe(size: Size, scale: Double, repeats: Int) -> [Double] {
-    let bench = BenchWindow(size: size, scale: scale)
+func measureSwipe(size: Size, scale: Double, repeats: Int, in bench: BenchWindow? = nil) -> [Double] {
+    let bench = bench ?? BenchWindow(size: size, scale: scale)
     var times: [Double] = []
     for _ in 0..<repeats {
         let y = size.height / 2

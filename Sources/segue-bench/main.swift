@@ -251,6 +251,21 @@ MainActor.assumeIsolated {
     }
     print("")
 
+    // A frame's cost against the size of the pages it moves: a swipe between two tabs of 20
+    // rows, then of 500.
+    print("## A tab swipe's frame against the page's size (1280×800, same run)\n")
+    print("Two tabs of text rows in a scroll view each, the same held swipe as above; views measured: the median")
+    print("number of views a frame's geometry pass entered.\n")
+    print("| rows per page | swipes | median ms | views measured per frame (median) |")
+    print("|---:|---:|---:|---:|")
+    var swipeMedians: [Double] = []
+    for rows in [20, 500] {
+        let result = measureSwipe(rowsPerPage: rows, size: logical, repeats: repeats)
+        swipeMedians.append(result.median)
+        print("| \(rows) | \(repeats) | \(ms(result.median)) | \(result.measured) |")
+    }
+    print("\n500 rows ÷ 20 rows, median frame: \(ratio(swipeMedians[1] / swipeMedians[0]))\n")
+
     // Memory: many transitions in one window, cycling through every scenario.
     print("## Memory over \(rssTransitions) transitions (1280×800, offscreen, 15 Hz steps)\n")
     let bench = BenchWindow(size: logical, scale: 1)

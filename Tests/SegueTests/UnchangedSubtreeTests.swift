@@ -36,11 +36,11 @@ struct UnchangedSubtreeTests {
     /// A drag from x = 300 to the left, a frame after each 10 px; then, held still, the second
     /// row of the second page narrows to its part past the window's edge (`moveRow`) and one
     /// more frame is drawn.
-    static func swipe(rows: Int, moveRow: Bool = false) throws -> Swipe {
+    static func swipe(rows: Int, moveRow: Bool = false, scale: Double = 1) throws -> Swipe {
         let (host, pages) = tabs(rows: rows)
         // One buffer that keeps every frame: each frame repairs only its own damage, so a
         // missed rectangle stays wrong on it (two buffers in turn would repaint it by chance).
-        let screen = Canvas(surface: Surface(width: Int(host.size.width), height: Int(host.size.height)))
+        let screen = Self.canvas(host, scale: scale)
         host.window.render(into: screen)
         let (twin, twinPages) = tabs(rows: rows)
         var measured: [Int] = []
@@ -69,7 +69,16 @@ struct UnchangedSubtreeTests {
             host.window.render(into: screen, fullRedraw: false)
         }
         let shown = pages.allSatisfy { $0.view.superview != nil }
-        return Swipe(measured: measured, bothPagesShown: shown, lastFrame: screen.surface, fresh: twin.render())
+        let fresh = Self.canvas(twin, scale: scale)
+        twin.window.render(into: fresh)
+        return Swipe(measured: measured, bothPagesShown: shown, lastFrame: screen.surface, fresh: fresh.surface)
+    }
+
+    /// A canvas the size of `host`'s window at `scale`, mapping its points.
+    static func canvas(_ host: OffscreenWindow, scale: Double) -> Canvas {
+        let canvas = Canvas(surface: Surface(width: Int(host.size.width * scale), height: Int(host.size.height * scale)))
+        canvas.transform = AffineTransform(scaleX: scale, y: scale)
+        return canvas
     }
 
     /// The views that draw content of their own, in paint order.
@@ -77,9 +86,10 @@ struct UnchangedSubtreeTests {
         (view.drawsContent ? [view] : []) + view.subviews.flatMap(rows)
     }
 
-    @Test func aPageOf500RowsIsMeasuredLikeOneOf20DuringASwipe() throws {
-        let small = try Self.swipe(rows: 20)
-        let large = try Self.swipe(rows: 500)
+    @Test(arguments: [1.0, 2.0])
+    func aPageOf500RowsIsMeasuredLikeOneOf20DuringASwipe(scale: Double) throws {
+        let small = try Self.swipe(rows: 20, scale: scale)
+        let large = try Self.swipe(rows: 500, scale: scale)
         #expect(small.bothPagesShown && large.bothPagesShown, "the swipe shows the second tab beside the first")
         // The swipe's first frames enter the pages (the second one is new to the window); from
         // then on a frame measures the window's own views and the tab bar, not the rows.
@@ -92,9 +102,9 @@ struct UnchangedSubtreeTests {
     /// Skipping changes no pixel: frames drawn with the pages skipped, each repairing its damage, end on the picture a fresh window draws of the same state in one go
     /// (exactly: the same drawing code), also after a row changed inside a page that frames had
     /// skipped (its old place must be repaired although the place last measured is stale).
-    @Test(arguments: [false, true])
-    func skippingChangesNoPixel(moveRow: Bool) throws {
-        let swipe = try Self.swipe(rows: 60, moveRow: moveRow)
+    @Test(arguments: [false, true], [1.0, 2.0])
+    func skippingChangesNoPixel(moveRow: Bool, scale: Double) throws {
+        let swipe = try Self.swipe(rows: 60, moveRow: moveRow, scale: scale)
         #expect(swipe.bothPagesShown)
         #expect(swipe.lastFrame.isPixelEqual(to: swipe.fresh), "differing: \(swipe.lastFrame.fractionDiffering(from: swipe.fresh, tolerance: 0))")
     }
