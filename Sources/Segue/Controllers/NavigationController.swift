@@ -55,6 +55,17 @@ open class NavigationController: ViewController {
     /// The left-edge pan that pops the top page, as UIKit's (the recognizer of ``interactivePop``).
     public var interactivePopGestureRecognizer: PanGestureRecognizer { interactivePop.recognizer }
 
+    /// The drag anywhere on the page that pops it, leading to trailing (its recognizer is
+    /// ``interactiveContentPopGestureRecognizer``). On by default; everything else on the page
+    /// that swipes or scrolls sideways wins over it.
+    public let interactiveContentPop = InteractiveSwipe(recognizer: ContentPopGestureRecognizer(edge: .left))
+
+    /// The pan anywhere in the content that pops the top page, as UIKit's
+    /// `interactiveContentPopGestureRecognizer` (iOS 26): set its `isEnabled` to false to keep
+    /// only the edge's. It yields to every other recognizer on the press
+    /// (see ``ContentPopGestureRecognizer``).
+    public var interactiveContentPopGestureRecognizer: PanGestureRecognizer { interactiveContentPop.recognizer }
+
     /// A stack holding `rootViewController` alone, titled after it.
     public init(rootViewController: ViewController) {
         viewControllers = [rootViewController]
@@ -76,8 +87,8 @@ open class NavigationController: ViewController {
         setView(view)
     }
 
-    /// Shows the top page and sets up the bar's Back and the left-edge pop (it completes past
-    /// half-way).
+    /// Shows the top page and sets up the bar's Back and the two interactive pops, from the
+    /// leading edge and from anywhere on the page (both complete past half-way).
     open override func viewDidLoad() {
         navigationBar.onBack = { [weak self] in self?.popViewController(animated: true) }
         let top = viewControllers.last!
@@ -87,9 +98,11 @@ open class NavigationController: ViewController {
 
         // The pop completes past half-way, as a percent-driven edge pop usually decides (no
         // velocity rule); an app sets another `commitRule`.
-        interactivePop.commitRule = .threshold(0.5, inclusive: false)
-        interactivePop.swipeable = self
-        containerView.addGestureRecognizer(interactivePop.recognizer)
+        for pop in [interactivePop, interactiveContentPop] {
+            pop.commitRule = .threshold(0.5, inclusive: false)
+            pop.swipeable = self
+            containerView.addGestureRecognizer(pop.recognizer)
+        }
     }
 
     /// Forwards the appearance to the top page.
@@ -109,6 +122,9 @@ open class NavigationController: ViewController {
         // The interactive pop starts at the leading edge: the right one, right to left.
         if let edgePan = interactivePop.recognizer as? ScreenEdgePanGestureRecognizer, edgePan.edge != leadingEdge {
             edgePan.edge = leadingEdge
+        }
+        if let contentPan = interactiveContentPop.recognizer as? ContentPopGestureRecognizer, contentPan.edge != leadingEdge {
+            contentPan.edge = leadingEdge
         }
     }
 
@@ -149,7 +165,7 @@ open class NavigationController: ViewController {
             ?? SlideAnimator(direction: operation == .push ? .left : .right)
         let interaction = animated
             ? (delegate?.navigationController(self, interactionControllerFor: animator)
-                ?? (operation == .pop ? interactivePop.interactionController : nil))
+                ?? (operation == .pop ? interactivePop.interactionController ?? interactiveContentPop.interactionController : nil))
             : nil
         let newStackDepth = operation == .push ? viewControllers.count + 1 : viewControllers.count - 1
         startTransition(
@@ -210,9 +226,10 @@ extension NavigationController: Swipeable {
     public func swipeDistance(_ swipe: InteractiveSwipe) -> Double { containerView.bounds.width }
 
     /// The page's edge stays under the pointer: a fresh drag starts where it was pressed
-    /// (measured from the right edge in a right-to-left layout).
+    /// (measured from the right edge in a right-to-left layout). A drag anywhere on the page
+    /// moves it with the pointer from where it lies: it starts at 0.
     public func swipe(_ swipe: InteractiveSwipe, initialProgressAt location: Point) -> Double {
-        guard let toLocal = containerView.transformToRoot.inverted() else { return 0 }
+        guard swipe !== interactiveContentPop, let toLocal = containerView.transformToRoot.inverted() else { return 0 }
         let x = toLocal.apply(to: location).x, width = max(containerView.bounds.width, 1)
         return (containerView.isRightToLeft ? width - x : x) / width
     }

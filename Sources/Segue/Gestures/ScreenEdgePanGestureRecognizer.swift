@@ -11,6 +11,9 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         case left
         /// The right edge; the drag moves leftwards.
         case right
+
+        /// How far `translation` goes away from this edge (negative: towards it).
+        func away(_ translation: Point) -> Double { self == .left ? translation.x : -translation.x }
     }
 
     /// The edge the press must be near; the drag must move away from it.
@@ -55,14 +58,12 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     /// Past ``PanGestureRecognizer/slop`` away from the edge, and more away than across.
     public override func canBegin(translation t: Point) -> Bool {
-        let away = edge == .left ? t.x : -t.x
-        return away >= slop && away > abs(t.y)
+        edge.away(t) >= slop && edge.away(t) > abs(t.y)
     }
 
     /// Moved towards the edge past the slop, or as much across as away.
     public override func shouldFail(translation t: Point) -> Bool {
-        let away = edge == .left ? t.x : -t.x
-        return away <= -slop || abs(t.y) >= max(slop, abs(away))
+        edge.away(t) <= -slop || abs(t.y) >= max(slop, abs(edge.away(t)))
     }
 }
 
