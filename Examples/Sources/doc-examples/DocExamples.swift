@@ -144,3 +144,14 @@ enum WritingACustomTransition {
 if CommandLine.arguments.contains("--run-examples-for-real") {
     MainActor.assumeIsolated { segueApplicationExample() }
 }
+
+// PopFromAnywhere: a page that keeps horizontal drags for itself while it shows.
+final class SketchPage: ViewController {
+    override func viewWillAppear(_ animated: Bool) {
+        navigationController?.interactiveContentPopGestureRecognizer.isEnabled = false
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        navigationController?.interactiveContentPopGestureRecognizer.isEnabled = true
+    }
+}
