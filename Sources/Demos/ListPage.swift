@@ -31,14 +31,33 @@ public final class ListPage: ViewController {
         scrollView.contentView.accessibilityRole = .list
         for item in items {
             let row = RowButton(item: item)
-            row.onTap = { [weak self] in self?.open(item) }
+            row.onTap = { [weak self, weak row] in
+                if item.switchesPredictiveBack, let row { self?.switchPredictiveBack(row) } else { self?.open(item) }
+            }
             // A list item named after its title, described by its subtitle (as AdwActionRow).
             row.accessibilityRole = .listItem
             row.accessibilityLabel = item.title
             row.accessibilityHint = item.subtitle
             scrollView.contentView.addSubview(row)
             rows.append(row)
+            if item.switchesPredictiveBack { showPredictiveBack(on: row) }
         }
+    }
+
+    /// Turns the stack's predictive back on or off (off at launch), as the row says.
+    private func switchPredictiveBack(_ row: RowButton) {
+        guard let navigation = navigationController else { return }
+        navigation.backTransitionStyle = navigation.backTransitionStyle == .predictive ? .slide : .predictive
+        showPredictiveBack(on: row)
+    }
+
+    /// The switch row's subtitle and accessible value tell whether predictive back is on.
+    private func showPredictiveBack(on row: RowButton) {
+        let isOn = navigationController?.backTransitionStyle == .predictive
+        row.subtitle = isOn ? localized("On: going back shrinks the page over the one it returns to")
+                            : localized("Off: going back slides; click to preview where Back leads")
+        row.accessibilityHint = row.subtitle
+        row.accessibilityValue = isOn ? localized("On") : localized("Off")
     }
 
     /// The frame of row `index` (content coordinates) on a page `width` wide, with text
@@ -79,6 +98,9 @@ public struct DemoItem: Sendable {
     public var subtitle: String
     public var accent: Color
     public var style: PushStyle
+    /// The row is not a page but the switch for the stack's predictive back
+    /// (``NavigationController/backTransitionStyle``).
+    public var switchesPredictiveBack = false
 
     public init(title: String, subtitle: String, accent: Color, style: PushStyle = .slide) {
         self.title = title
@@ -105,7 +127,12 @@ public struct DemoItem: Sendable {
         DemoItem(title: localized("Orchard"), subtitle: localized("Rows of trees in blossom"), accent: Color(hex: 0x4CD964)),
         DemoItem(title: localized("A page whose title is far too long to fit beside the chevron of its row"),
                  subtitle: localized("Titles and subtitles that do not fit end with an ellipsis"), accent: Color(hex: 0xFFCC00)),
-        DemoItem(title: localized("Midnight"), subtitle: localized("The last row: scroll to see it"), accent: Color(hex: 0x5856D6)),
+        DemoItem(title: localized("Midnight"), subtitle: localized("The last page: scroll to see it"), accent: Color(hex: 0x5856D6)),
+        {
+            var row = DemoItem(title: localized("Predictive back"), subtitle: "", accent: Color(hex: 0x8E8E93))
+            row.switchesPredictiveBack = true
+            return row
+        }(),
     ]
 }
 
@@ -114,8 +141,16 @@ public struct DemoItem: Sendable {
 /// Title and subtitle end with "…" before the chevron's column when they do not fit.
 @MainActor
 private final class RowButton: Control {
-    private let item: DemoItem
+    let item: DemoItem
     private var layouts: (width: Double, title: TextLayout, subtitle: TextLayout)?
+    /// The line under the title: the item's, unless set (the predictive back switch's state).
+    var subtitle: String {
+        didSet {
+            guard subtitle != oldValue else { return }
+            layouts = nil
+            setNeedsDisplay()
+        }
+    }
 
     /// Where the text starts, and the gap it keeps from the chevron's column (the row's last 28 px).
     static let textX = 52.0
@@ -124,6 +159,7 @@ private final class RowButton: Control {
 
     init(item: DemoItem) {
         self.item = item
+        subtitle = item.subtitle
         super.init()
     }
 
@@ -136,7 +172,7 @@ private final class RowButton: Control {
         }
         let rtl = isRightToLeft
         let title = TextLayout(text: item.title, font: Font(size: 16, weight: .medium), maxWidth: width, maxLines: 1, rightToLeft: rtl)
-        let subtitle = TextLayout(text: item.subtitle, font: Font(size: 12.5), maxWidth: width, maxLines: 1, rightToLeft: rtl)
+        let subtitle = TextLayout(text: self.subtitle, font: Font(size: 12.5), maxWidth: width, maxLines: 1, rightToLeft: rtl)
         layouts = (width, title, subtitle)
         return (title, subtitle)
     }

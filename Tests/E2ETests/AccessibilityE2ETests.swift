@@ -56,7 +56,9 @@ struct AccessibilityE2ETests {
         #expect(list.children.first?.description == "Push and pop, 0.5 s; drag from the left edge to pop")
         // The last row lies below the window: in the tree, not SHOWING.
         let last = try #require(list.children.last)
-        #expect(last.name == "Midnight" && !last.has("showing") && last.has("visible"), "\(last.name) \(last.states)")
+        #expect(last.name == "Predictive back" && !last.has("showing") && last.has("visible"), "\(last.name) \(last.states)")
+        // The last row switches predictive back (off at launch): its value says so.
+        #expect(last.description == "Off: going back slides; click to preview where Back leads", "\(last.description)")
         #expect(list.children.first?.has("showing") == true)
     }
 

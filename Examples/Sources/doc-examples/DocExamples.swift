@@ -155,3 +155,12 @@ final class SketchPage: ViewController {
         navigationController?.interactiveContentPopGestureRecognizer.isEnabled = true
     }
 }
+
+// PredictiveBack: a stack whose pops preview the page they go back to.
+func predictiveBackExample() -> NavigationController {
+    let navigation = NavigationController(rootViewController: InboxPage())
+    navigation.backTransitionStyle = .predictive
+    return navigation
+}
+
+final class InboxPage: ViewController {}

@@ -52,6 +52,19 @@ open class NavigationController: ViewController {
     /// The running transition, if any.
     public private(set) var activeTransition: TransitionContext?
 
+    /// How a pop looks when no delegate supplies an animator.
+    public enum BackTransitionStyle: Sendable {
+        /// The pages slide, as UIKit's (``SlideAnimator``).
+        case slide
+        /// Android's predictive back: the leaving page shrinks and fades over the page it goes
+        /// back to (``PredictiveBackAnimator``), driven by every back gesture.
+        case predictive
+    }
+
+    /// How pops look: ``BackTransitionStyle/slide`` by default. Pushes always slide.
+    public var backTransitionStyle = BackTransitionStyle.slide
+
+
     /// The left-edge pan that pops the top page, as UIKit's (the recognizer of ``interactivePop``).
     public var interactivePopGestureRecognizer: PanGestureRecognizer { interactivePop.recognizer }
 
@@ -128,6 +141,19 @@ open class NavigationController: ViewController {
         }
     }
 
+    /// A pop's predictive back, reading the vertical travel of the back gesture that holds the
+    /// page; with reduced motion a cross-fade, the page gone back to coming in as the drag goes.
+    private func predictiveBackAnimator() -> AnimatedTransitioning {
+        if view.window?.settings.motion.reducesMotion == true { return CrossFadeAnimator() }
+        let animator = PredictiveBackAnimator()
+        animator.verticalTravel = { [weak self] in
+            guard let self else { return nil }
+            let pan = [interactivePop.recognizer, interactiveContentPop.recognizer].first { $0.state == .began || $0.state == .changed }
+            return pan?.translation(in: containerView).y
+        }
+        return animator
+    }
+
     /// The window edge a page is popped from: the left, or the right in a right-to-left layout.
     private var leadingEdge: ScreenEdgePanGestureRecognizer.Edge { containerView.isRightToLeft ? .right : .left }
 
@@ -162,6 +188,7 @@ open class NavigationController: ViewController {
 
     private func perform(_ operation: NavigationOperation, from: ViewController, to: ViewController, animated: Bool) {
         let animator = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
+            ?? (operation == .pop && backTransitionStyle == .predictive ? predictiveBackAnimator() : nil)
             ?? SlideAnimator(direction: operation == .push ? .left : .right)
         let interaction = animated
             ? (delegate?.navigationController(self, interactionControllerFor: animator)
