@@ -157,6 +157,7 @@ final class SketchPage: ViewController {
 }
 
 // PredictiveBack: a stack whose pops preview the page they go back to.
+@MainActor
 func predictiveBackExample() -> NavigationController {
     let navigation = NavigationController(rootViewController: InboxPage())
     navigation.backTransitionStyle = .predictive
