@@ -17,10 +17,15 @@ extension View {
         while index < subviews.endIndex {
             let view = subviews[index]
             let next = subviews.index(after: index)
-            if let pass, next < subviews.endIndex, subviews[next].fadesOver(view, pass: pass),
-               subviews[next].compositeCrossfade(over: view, into: canvas, deviceScale: deviceScale, pass: pass) {
-                index = subviews.index(after: next)
-                continue
+            if let pass, next < subviews.endIndex {
+                // A presented page fades inside its presentation's container, over the presenter
+                // (or inside a container of its own): the pair is looked for through such wrappers.
+                let still = view.wrappedPage, fading = subviews[next].wrappedPage
+                if fading.fadesOver(still, pass: pass),
+                   fading.compositeCrossfade(over: still, into: canvas, deviceScale: deviceScale, pass: pass) {
+                    index = subviews.index(after: next)
+                    continue
+                }
             }
             if let pass, next < subviews.endIndex, let dim = subviews[next].leadingDimmingView(over: view, pass: pass),
                view.compositeDimmed(by: dim, into: canvas, deviceScale: deviceScale, pass: pass) {
@@ -32,12 +37,25 @@ extension View {
         }
     }
 
+    /// The view this one only holds: through views that paint nothing themselves and hold one
+    /// subview, unmoved, unfaded and not composited on their own, down to the first that does
+    /// more (this view itself when it does). Drawing that view draws all the wrappers do.
+    private var wrappedPage: View {
+        var view = self
+        while view.subviews.count == 1, let only = view.subviews.first, !view.isHidden, !view.hasContent,
+              view.alpha >= 1, view.transform == .identity, view.rotationY == 0,
+              !view.render.usesLayer, !view.render.isPromoted, view.render.fusedRect == nil {
+            view = only
+        }
+        return view
+    }
+
     /// Whether this view, fading, can be mixed with `below` (its sibling just before it) in one
     /// pass: both composite from layers at the same whole-pixel rectangle, both opaque at full
     /// alpha (square corners, opaque backgrounds filling their layers), `below` at alpha 1, and
     /// nothing clips them to a rounded shape (the mix writes pixels directly, inside rectangles).
     private func fadesOver(_ below: View, pass: FramePass) -> Bool {
-        guard pass.features.contains(.layers), render.usesLayer, below.render.usesLayer,
+        guard pass.features.contains(.layers), !isHidden, !below.isHidden, render.usesLayer, below.render.usesLayer,
               !render.isPromoted, !below.render.isPromoted,
               alpha < 1, below.alpha >= 1, below.render.isOpaque,
               (backgroundColor?.alpha ?? 0) >= 1, cornerRadius == 0,
