@@ -99,6 +99,32 @@ struct RenderingCostTests {
         #expect(differing == 0)
     }
 
+    /// With reduced motion a push cross-fades the detail page, which paints only its own
+    /// content (no subviews), over the still list: the list's layer and the page's content cache
+    /// are mixed in one pass, so below the bar each pixel is painted once.
+    @Test func aReducedMotionPushMixesAContentOnlyPageWithTheStillListInOnePass() throws {
+        let demo = NavigationFixture(size: Size(width: 400, height: 300))
+        demo.host.window.settings.motion.reducesMotion = true
+        let canvas = Canvas(surface: Surface(width: 400, height: 300))
+        _ = frame(demo.host, into: canvas)
+        demo.host.click(at: demo.rowPoint(0))
+        // A few frames in: the first ones (which render the page and the list's layer) past.
+        for _ in 0..<6 {
+            demo.host.frame()
+            _ = frame(demo.host, into: canvas)
+        }
+        let page = try #require(demo.navigation.containerView.subviews.last)
+        #expect(page.subviews.isEmpty && page.alpha > 0.05 && page.alpha < 0.95,
+                "a content-only page mid-fade: alpha \(page.alpha), \(page.subviews.count) subviews")
+        // Only the page's area: the bar's titles fade over its own background above it.
+        let pageRect = Rect(x: 0, y: NavigationBar.height, width: 400, height: 300 - NavigationBar.height)
+        demo.host.frame()
+        guard demo.host.window.prepareFrame(deviceScale: 1) != nil else { Issue.record("no damage mid-fade"); return }
+        let report = demo.host.window.draw(into: canvas, region: pageRect)
+        #expect(report.paintedPixels == pageRect.area, "painted \(report.paintedPixels / pageRect.area)× the page")
+        demo.host.runFrames()
+    }
+
     /// With reduced motion a full-screen presentation cross-fades its page over the presenter,
     /// which takes no part in the transition yet stays put: the presenter is composited from one
     /// cached image and mixed with the fading page in one pass (two layers drawn, no content,
