@@ -191,9 +191,11 @@ public final class CardFlipAnimator: AnimatedTransitioning {
                         easing: Self.curve, changes, completion: completion)
     }
 
-    /// The reveal page's stand-in: its image at `frame`, rounded as the card.
-    private func revealSnapshot(_ image: Surface, frame: Rect) -> SnapshotView {
-        let view = SnapshotView(image: image, frame: frame)
+    /// The reveal page's stand-in: its image at `frame`, rounded as the card. A page with an
+    /// opaque background and square corners snapshots opaque.
+    private func revealSnapshot(of page: View, frame: Rect) -> SnapshotView {
+        let opaque = (page.backgroundColor?.alpha ?? 0) >= 1 && page.cornerRadius == 0
+        let view = SnapshotView(image: page.snapshot(), frame: frame, opaque: opaque)
         view.cornerRadius = FlipCardView.radius
         return view
     }
@@ -233,7 +235,7 @@ public final class CardFlipAnimator: AnimatedTransitioning {
         if presenting, let toView = context.view(forKey: .to) {
             let final = context.finalFrame(for: context.toViewController)
             toView.frame = final
-            let reveal = revealSnapshot(toView.snapshot(), frame: cardRect)
+            let reveal = revealSnapshot(of: toView, frame: cardRect)
             reveal.rotationY = turn
             container.addSubview(toView)
             container.addSubview(reveal)
@@ -251,7 +253,7 @@ public final class CardFlipAnimator: AnimatedTransitioning {
                 context.completeTransition(!context.transitionWasCancelled)
             })
         } else if let fromView = context.view(forKey: .from) {
-            let reveal = revealSnapshot(fromView.snapshot(), frame: fromView.frame)
+            let reveal = revealSnapshot(of: fromView, frame: fromView.frame)
             cardPage.rotationY = -turn
             container.addSubview(reveal)
             fromView.isHidden = true

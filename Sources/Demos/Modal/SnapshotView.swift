@@ -11,14 +11,19 @@ import Segue
 /// keeping a cached copy (which would be re-rendered per frame and then drawn again), from an
 /// ``ImagePyramid`` (no per-frame convolution when squeezed), and rounds its corners by filling
 /// the rounded shape with the image rather than by a clip. It never clips subviews (it has none).
+/// An opaque image (a page with an opaque background) is scaled by CPixelKernels' kernel where
+/// the clip allows (``Canvas/drawOpaque(_:in:cornerRadius:)``).
 @MainActor
 final class SnapshotView: View {
     let image: Surface
     private let pyramid: ImagePyramid
+    /// Whether every pixel of `image` but its outermost row and column is opaque.
+    let imageIsOpaque: Bool
 
-    init(image: Surface, frame: Rect) {
+    init(image: Surface, frame: Rect, opaque: Bool = false) {
         self.image = image
         pyramid = ImagePyramid(image)
+        imageIsOpaque = opaque
         super.init(frame: frame)
         isUserInteractionEnabled = false
     }
@@ -27,7 +32,11 @@ final class SnapshotView: View {
     override var cachesContent: Bool { false }
 
     override func draw(in canvas: Canvas) {
-        canvas.draw(pyramid, in: bounds, cornerRadius: cornerRadius)
+        if imageIsOpaque && alpha >= 1 {
+            canvas.drawOpaque(pyramid, in: bounds, cornerRadius: cornerRadius)
+        } else {
+            canvas.draw(pyramid, in: bounds, cornerRadius: cornerRadius)
+        }
     }
 }
 

@@ -91,7 +91,7 @@ extension View {
     }
 
     /// The content cache at `deviceScale`, drawn now if missing or at another scale.
-    private func contentCache(at deviceScale: Double) -> Surface {
+    func contentCache(at deviceScale: Double) -> Surface {
         if let contentCache, contentCacheScale == deviceScale { return contentCache }
         let surface = renderContent(deviceScale: deviceScale)
         contentCache = surface

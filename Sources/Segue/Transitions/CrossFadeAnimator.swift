@@ -40,7 +40,15 @@ public final class CrossFadeAnimator: AnimatedTransitioning {
         }
         // The still page composites from one cached image, so that an opaque page fading over
         // it is mixed with it in one pass (View+Crossfade.swift) instead of both being drawn.
-        let still = toView == nil ? nil : fromView
+        // A presentation's presenter takes no part (no from or to view of its own) but stays
+        // put under the page fading in or out: it is the still page then, while it shows.
+        let still: View?
+        switch (fromView, toView) {
+        case (let from?, _?): still = from
+        case (nil, _?): still = Self.shownPresenter(context.fromViewController.view)
+        case (_?, nil): still = Self.shownPresenter(context.toViewController.view)
+        case (nil, nil): still = nil
+        }
         let wasRasterized = still?.shouldRasterize ?? false
         still?.shouldRasterize = true
         context.animate(easing: context.isInteractive ? TimingCurve.linear : curve, {
@@ -51,5 +59,11 @@ public final class CrossFadeAnimator: AnimatedTransitioning {
             fromView?.alpha = 1
             context.completeTransition(!context.transitionWasCancelled)
         })
+    }
+
+    /// `view` when it is on screen, under a presentation's container: nil when it is hidden or
+    /// in no window (a presenter a full-screen page took off screen draws nothing to keep).
+    private static func shownPresenter(_ view: View) -> View? {
+        view.window != nil && !view.isHidden ? view : nil
     }
 }
