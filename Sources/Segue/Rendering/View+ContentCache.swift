@@ -71,6 +71,17 @@ extension View {
         prepareContentCaches(deviceScale: deviceScale, visible: bounds)
     }
 
+    /// Drops the content caches of this subtree, keeping its views and their layout: a page
+    /// off screen gives its pixels back, and the next frame that shows it (or the next
+    /// ``prepareContentCaches(deviceScale:)``) draws them again. Returns how many it dropped.
+    @discardableResult
+    func releaseContentCaches() -> Int {
+        var released = contentCache == nil ? 0 : 1
+        contentCache = nil
+        for view in subviews { released += view.releaseContentCaches() }
+        return released
+    }
+
     /// `visible`: what can show of this view, in its own coordinates; nil when not known (under
     /// a transform), so nothing is left out.
     private func prepareContentCaches(deviceScale: Double, visible: Rect?) {
