@@ -1,3 +1,4 @@
+import Canvas
 import Geometry
 import Glibc
 import Motion
