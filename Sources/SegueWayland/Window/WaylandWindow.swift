@@ -278,6 +278,16 @@ final class WaylandWindow: WindowHost {
     // The cursor, the window-management requests and the resize border are in
     // WaylandWindow+Desktop.swift.
 
+    /// Before the first configure: lays the window out at the size it asks for (the one a
+    /// compositor that leaves the size to the client gives it), with the decorations it will
+    /// have where that is known already, and draws its content caches (``Segue/Window/prepareFirstFrame()``).
+    func prepareFirstFrame() {
+        guard !isConfigured else { return }
+        if let pendingDecorations { content.decorations = pendingDecorations }
+        content.resize(to: sizing.size)
+        content.prepareFirstFrame()
+    }
+
     // MARK: configure
 
     func surfaceConfigure(serial: UInt32) {
