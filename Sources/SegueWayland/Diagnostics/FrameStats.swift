@@ -148,9 +148,10 @@ public final class FrameStats {
     /// After ``frameDrawn(start:drewBuffer:)``: whether a transition runs in the frame just
     /// drawn. The first frame of each (a swipe's first, which must not pay for drawing the
     /// page it reveals) keeps its time from start to commit.
-    func transitionsDrawn(running: Bool) {
-        defer { transitionWasDrawn = running }
-        guard running, !transitionWasDrawn, let time = drawTimes.last else { return }
+    func transitionsDrawn(running: Bool, drewBuffer: Bool) {
+        // A commit without a new buffer leaves the transition's first drawn frame to come.
+        defer { if drewBuffer || !running { transitionWasDrawn = running } }
+        guard running, drewBuffer, !transitionWasDrawn, let time = drawTimes.last else { return }
         transitionFirstFrames.append(time)
     }
 

@@ -255,7 +255,7 @@ extension WaylandWindow {
         // A frame that only moved layers changed the picture too: it counts as drawn.
         if let frameStart, let stats {
             stats.frameDrawn(start: frameStart, drewBuffer: changed)
-            stats.transitionsDrawn(running: !content.activeTransitions.isEmpty)
+            stats.transitionsDrawn(running: !content.activeTransitions.isEmpty, drewBuffer: changed)
         }
         if framesDrawn == 1 && damage != nil { onFirstFrame?() }
     }
