@@ -75,7 +75,7 @@ public struct PerformanceRun: Sendable {
 
     /// Runs the script in headless weston: launch, 3 s idle, a full-window tab swipe of about
     /// 2 s (a press in the Navigation tab's page, 120 motions 16 ms apart towards the left,
-    /// release), settle, SIGTERM.
+    /// release), settle, ``quietBeforeExit`` seconds of quiet, SIGTERM.
     ///
     /// `client` runs another program that speaks the same `--stats` protocol instead of
     /// `segue-demo` (a benchmark peer); `captureMidSwipe` writes a PNG of the output halfway
