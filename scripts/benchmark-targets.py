@@ -94,7 +94,7 @@ def main():
     idle_note = ""
     if idle_ms is not None and swipe_frames:
         idle_note = (f" Not in these figures: the idle work after launch and after the swipe (neighbouring tabs "
-                     f"prepared, layers freed), {idle_ms:.0f} ms of main-thread CPU in the single run, "
+                     f"prepared, and released after 3 s of quiet; layers freed), {idle_ms:.0f} ms of main-thread CPU in the single run, "
                      f"{idle_ms / swipe_frames:.2f} ms per frame of its swipe if it were all counted there "
                      f"(libadwaita builds all its pages before its first frame).")
     segue_weston = side_row(adw, "segue-demo tab swipe (default)")
@@ -211,12 +211,17 @@ def main():
         add("launch → first frame ≤ 0.5× libadwaita's (measured the same way)",
             per_setting("launch → first frame"),
             all(ratio <= 0.5 for ratio in launches),
-            "Both launches are mostly fontconfig: Pango sorts the installed fonts"
+            "Both launches are mostly fontconfig. segue-demo starts fontconfig's loading first thing at launch "
+            "(Font.startLoadingFonts), and where the start-up waits for a settings portal being started (a fresh "
+            "GNOME session) it lays out and draws its first frame's content meanwhile (Window.prepareFirstFrame), "
+            "so only the composite is left after the wait. What is left on the way is Pango sorting the installed "
+            "fonts"
             + (f" ({fonts} on this machine)" if fonts else "")
-            + " for every new font description (FcFontSetSort in Pango's threads: segue-demo's libfontconfig in the "
-            "profile table below), "
-            "and the demo's first frame uses several sizes and weights. What would close it: fewer font descriptions "
-            "before the first frame, or the sort done once per family rather than per size.")
+            + " once for each of the first frame's font descriptions (5 in kiosk, 6 with the header bar: FcFontSetSort "
+            "in Pango's threads, competing with the main thread on a shared machine): Pango's fontconfig pattern "
+            "carries the pixel size, and the font it makes takes its size from that pattern, so the sort cannot be "
+            "shared across sizes from outside Pango. What would close it: a Pango font map of Segue's own that "
+            "sorts once per family, or a Pango that sorts only when a fallback font is needed.")
     rss = row_ratio(adw, "RSS at exit")
     rsses = [ratio for ratio in (rss, row_ratio(scale2, "RSS at exit"), row_ratio(mutter, "RSS at exit"))
              if ratio is not None]
@@ -224,12 +229,11 @@ def main():
         add("RSS at exit ≤ 1.1× libadwaita's",
             per_setting("RSS at exit"),
             all(ratio <= 1.1 for ratio in rsses),
-            "At exit segue-demo keeps one window-sized wl_shm buffer (the spare one and the heap memory a "
-            "finished transition freed are returned once idle), the Swift runtime linked into its binary, and "
-            "the content caches of the selected tab and of the tabs either side of it (prepared while idle, so a "
-            "swipe's first frame draws none; \"what the swipe added\" in the round tables). What would close it: "
-            "dropping the neighbours' caches when idle, at the cost of the first swipe's hitch (loading and drawing "
-            "a page in the gesture's first frame).")
+            "At exit (4.5 s after the release) segue-demo keeps one window-sized wl_shm buffer, the Swift runtime "
+            "linked into its binary and the selected tab's content caches: the tabs off screen released theirs "
+            "after 3 s of quiet (a press draws the neighbours' again before a swipe can show them). What would "
+            "close it: the selected tab's caches of views the compositor shows unchanged dropped as well (drawn "
+            "again on the next change), or fewer glyph caches (Cairo's per-font glyph images).")
     mutter48 = read(sys.argv[7]) if len(sys.argv) > 7 else ""
     # The app does not promote on mutter by default (its wrong frames, docs/TRIXIE-LANE.md):
     # the promoted side is the forced one.

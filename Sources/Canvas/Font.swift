@@ -1,3 +1,5 @@
+import CCairo
+
 /// A font request: family, size in pixels and weight, resolved by fontconfig through Pango.
 public struct Font: Hashable, Sendable {
     /// How heavy the strokes are. A family without the exact weight gets its nearest face.
@@ -50,6 +52,16 @@ public struct Font: Hashable, Sendable {
     /// Bumped whenever ``interfaceFamily`` or ``textScale`` change: caches of laid-out text
     /// compare it to know they are stale.
     nonisolated(unsafe) public private(set) static var generation = 0
+
+    /// Starts reading the system's font configuration (fontconfig's settings and its caches of
+    /// every installed font, tens of milliseconds) on a thread of Pango's, and returns at once:
+    /// the first text laid out then waits only for what is left of it. A platform calls this
+    /// first thing at launch, before it greets the compositor; later calls do nothing. Call it
+    /// on the thread that lays text out (the main thread): Pango keeps a font map per thread.
+    @MainActor
+    public static func startLoadingFonts() {
+        _ = pango_cairo_font_map_get_default()
+    }
 
     /// Sets the user's interface family (nil: the fallback) and text scale (> 0), as the
     /// desktop's settings give them. Called on the main thread, where all text is laid out.

@@ -171,6 +171,17 @@ public final class OffscreenWindow {
         return count
     }
 
+    /// Lets `seconds` pass with no input and no frame, as a platform's quiet window: draws
+    /// the pending frame and runs the ready idle work first (``runIdleWork()``), then the
+    /// work that waits for that much quiet (`Window.performWhenIdle(for:_:)`). Returns how
+    /// many pieces of the delayed work ran.
+    @discardableResult
+    public func idle(for seconds: Double) -> Int {
+        runIdleWork()
+        clock.advance(by: seconds)
+        return window.runIdleWork(afterQuiet: seconds)
+    }
+
     // MARK: output
 
     /// Renders the whole window at scale 1.

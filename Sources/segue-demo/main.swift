@@ -32,6 +32,9 @@ let statsOutput = checkedOutput(options.statsPath, "--stats")
 // The window is freed before the exit (the closure returns the status), so an AddressSanitizer
 // build's LeakSanitizer checks that closing it freed everything it showed.
 let exitCode: Int32 = MainActor.assumeIsolated {
+    // fontconfig reads its font list on a thread of Pango's while the pages are built and the
+    // compositor is greeted, instead of when the first text is laid out.
+    Font.startLoadingFonts()
     // Translations first: every page looks its strings up as it is built.
     GettextLocalization.install(domains: [Localization.toolkitDomain, DemoApp.textDomain])
     let window = Window(rootViewController: DemoApp.makeRoot())

@@ -354,7 +354,11 @@ private func printReport(sides: [Side], runs: [[PerformanceRun]], orders: [Strin
     row("launch → first frame") { "\(f($0.launched["launch_to_first_frame_ms"], 1)) ms" }
     row("idle 3 s: commits") { "\(Int($0.idleFrames))" }
     row("idle 3 s: CPU") { "\(f($0.idleCPUms)) ms" }
-    row("RSS after launch / at exit (what the swipe added)") {
+    row("the swipe's first frame, start to commit (segue only; its neighbours' caches released while idle)") {
+        SideKind($0) == .segue ? "\(f($0.swipeEnd["transition_first_frame_max_ms"], 2)) ms" : "–"
+    }
+    row("RSS 1 s after the release") { run in run.afterRelease.map { "\(Int($0["rss_kb"])) kB" } ?? "–" }
+    row("RSS after launch / at exit \(f(PerformanceRun.quietBeforeExit, 1)) s after the release (what the swipe added)") {
         "\(Int($0.launched["rss_kb"])) / \(Int($0.final["rss_kb"])) kB (+\(Int($0.final["rss_kb"] - $0.launched["rss_kb"])))"
     }
     row("exit status after SIGTERM") { $0.exitStatus.map(String.init) ?? "none" }

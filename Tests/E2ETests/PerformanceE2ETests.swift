@@ -9,9 +9,14 @@ struct PerformanceE2ETests {
     @Test func noFrameSkippedWhileDraggingAndNothingWhileIdle() throws {
         let run = try PerformanceRun.run()
 
-        // Idle: no frame, no wake-up beyond the snapshot's own signal.
+        // Idle: no frame, and no wake-up beyond the snapshot's own signal but one: the quiet
+        // timer that has the tabs off screen release their content caches once the window has
+        // been quiet for `TabbedContainerController.neighbourCacheLifetime` (3 s, inside this
+        // phase), a piece of idle work that draws nothing.
         #expect(run.idleFrames == 0, "\(run.idleFrames) commits while idle")
-        #expect(run.idleWakeUps == 0, "\(run.idleWakeUps) wake-ups while idle")
+        #expect(run.idleWakeUps <= 1, "\(run.idleWakeUps) wake-ups while idle")
+        #expect(run.idleWakeUps == 0 || run.idleEnd["idle_work_pieces"] > run.idleStart["idle_work_pieces"],
+                "a wake-up while idle that ran no idle work")
 
         // Dragging: every frame callback is answered by a commit. Two commits need no callback:
         // the press, which highlights the list row under it, and the swipe's first frame (the
@@ -36,7 +41,7 @@ struct PerformanceE2ETests {
         #expect(run.final["latency_samples"] >= 1)
 
         // Idle, the window keeps only the buffer on screen: after the launch (before the 3 s
-        // idle phase) and a second after the drag's release (its settle long over).
+        // idle phase) and at exit, `PerformanceRun.quietBeforeExit` after the drag's release.
         #expect(run.idleEnd["window_buffers"] == 1, "\(run.idleEnd["window_buffers"]) window buffers while idle")
         #expect(run.final["window_buffers"] == 1, "\(run.final["window_buffers"]) window buffers after the drag")
 

@@ -39,11 +39,16 @@ open class TabbedContainerController: ViewController {
     public var selectedColor = TraitCollection.current.palette.accent { didSet { resetButtonColors() } }
     /// The tint of the other buttons: the palette's, unless set.
     public var unselectedColor = TraitCollection.current.palette.unselectedTab { didSet { resetButtonColors() } }
-    /// The horizontal drag that switches to a neighbour.
-    public let swipe = InteractiveSwipe(axis: .horizontal)
+    /// The horizontal drag that switches to a neighbour. Its recognizer tells the container
+    /// of every press, so neighbours whose caches were released are drawn again before the
+    /// drag can move them (TabbedContainerController+Neighbours.swift).
+    public let swipe = InteractiveSwipe(recognizer: PressReportingPan(axis: .horizontal))
     /// The context of the switch under way, nil between switches.
     public private(set) var activeTransition: TransitionContext?
     private let showsIcons: Bool
+    /// The state of the neighbours' caches between idle preparation and release
+    /// (TabbedContainerController+Neighbours.swift).
+    var neighbourCaches = NeighbourCaches()
 
     /// A container of `viewControllers` (at least one), the first selected; `showsIcons` puts each
     /// tab's icon above its title.
@@ -123,6 +128,7 @@ open class TabbedContainerController: ViewController {
         // A drag past the neighbour (or back past the start) resists instead of stopping dead.
         swipe.rubberBandLimit = GestureThresholds.rubberBandLimit
         swipe.swipeable = self
+        (swipe.recognizer as? PressReportingPan)?.onPress = { [weak self] in self?.prepareReleasedNeighbours() }
         containerView.addGestureRecognizer(swipe.recognizer)
     }
 

@@ -71,6 +71,32 @@ extension View {
         prepareContentCaches(deviceScale: deviceScale, visible: bounds)
     }
 
+    /// Before a window's first frame: ``prepareContentCaches(deviceScale:)``, and the views
+    /// that draw straight into every frame (no cache: a tab button whose tint follows a
+    /// swipe) drawn once into `scratch`, so the text they lay out as they draw is shaped and
+    /// its fonts loaded before the frame that shows them.
+    func prepareFirstFrame(deviceScale: Double, scratch: Canvas) {
+        prepareContentCaches(deviceScale: deviceScale)
+        drawUncachedContent(into: scratch)
+    }
+
+    private func drawUncachedContent(into scratch: Canvas) {
+        guard !isHidden else { return }
+        if drawsContent, !cachesContent { scratch.withSavedState { draw(in: scratch) } }
+        for view in subviews { view.drawUncachedContent(into: scratch) }
+    }
+
+    /// Drops the content caches of this subtree, keeping its views and their layout: a page
+    /// off screen gives its pixels back, and the next frame that shows it (or the next
+    /// ``prepareContentCaches(deviceScale:)``) draws them again. Returns how many it dropped.
+    @discardableResult
+    func releaseContentCaches() -> Int {
+        var released = contentCache == nil ? 0 : 1
+        contentCache = nil
+        for view in subviews { released += view.releaseContentCaches() }
+        return released
+    }
+
     /// `visible`: what can show of this view, in its own coordinates; nil when not known (under
     /// a transform), so nothing is left out.
     private func prepareContentCaches(deviceScale: Double, visible: Rect?) {

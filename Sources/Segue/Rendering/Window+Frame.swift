@@ -15,6 +15,15 @@ struct FrameHistory {
 
 /// Rendering a frame: measure what changed, then paint it (or hand moving layers to the platform).
 extension Window {
+    /// Lays the window out at its present size and draws the content caches its first frame
+    /// will show (text shaped, fonts loaded), without drawing a frame: what a platform does
+    /// while its start-up waits on something else (the desktop's settings), so the first frame
+    /// after the wait only composites. Caches of views whose size the real configure changes
+    /// are drawn again then; the fonts stay loaded.
+    public func prepareFirstFrame() {
+        frameView.prepareFirstFrame(deviceScale: deviceScale, scratch: Canvas(surface: Surface(width: 1, height: 1)))
+    }
+
     /// The layers the platform shows itself in the frame measured by the latest
     /// ``prepareFrame(deviceScale:origin:)``, in paint order; empty unless ``promotesLayers``.
     package var promotedLayers: [PromotedLayer] { promotion.layers }

@@ -133,6 +133,7 @@ public final class Window {
 
     /// Delivers one input event.
     public func handle(_ event: InputEvent) {
+        activity &+= 1
         switch event.kind {
         case .pointerEnter(let point), .pointerMotion(let point), .touchDown(_, let point), .touchMotion(_, let point):
             pointerLocation = point
@@ -148,6 +149,7 @@ public final class Window {
 
     /// Advances animations to `time` (seconds, the compositor's frame clock).
     public func tick(at time: Double) {
+        activity &+= 1
         now = max(now, time)
         // Motions held since the last frame move the gesture once, before its timeline advances.
         inputRouter.frameWillTick()
@@ -172,6 +174,8 @@ public final class Window {
     var hooks = WindowHooks()
     /// Work waiting for an idle turn (see Window+IdleWork.swift).
     var idleQueue = IdleQueue()
+    /// Input events and ticks so far (``activityCount``).
+    var activity = 0
 
     // MARK: desktop (the platform sets these; see Window+Desktop.swift)
 

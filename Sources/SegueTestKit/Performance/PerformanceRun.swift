@@ -42,6 +42,14 @@ public struct PerformanceRun: Sendable {
     public var idleStart: Snapshot, idleEnd: Snapshot
     public var swipeStart: Snapshot, swipeEnd: Snapshot
     public var final: Snapshot
+    /// Stats 1 s after the release (the settle is over, the next neighbours are prepared);
+    /// nil where the run took none.
+    public var afterRelease: Snapshot?
+    /// How long the script waits after the release before SIGTERM, in seconds: long enough for
+    /// segue-demo's tabs off screen to release their caches once it has been quiet for
+    /// `TabbedContainerController.neighbourCacheLifetime` (3 s) after the settle, so the RSS
+    /// at exit is that of an app left alone, as a user leaves it.
+    public static let quietBeforeExit = 4.5
     /// The held drag's wall-clock duration, less the mid-drag capture's pause (the drag waits
     /// for the capture, and a client given no input then has nothing to draw).
     public var swipeSeconds: Double
@@ -67,7 +75,7 @@ public struct PerformanceRun: Sendable {
 
     /// Runs the script in headless weston: launch, 3 s idle, a full-window tab swipe of about
     /// 2 s (a press in the Navigation tab's page, 120 motions 16 ms apart towards the left,
-    /// release), settle, SIGTERM.
+    /// release), settle, ``quietBeforeExit`` seconds of quiet, SIGTERM.
     ///
     /// `client` runs another program that speaks the same `--stats` protocol instead of
     /// `segue-demo` (a benchmark peer); `captureMidSwipe` writes a PNG of the output halfway
@@ -147,6 +155,8 @@ public struct PerformanceRun: Sendable {
         let swipeSeconds = monotonicSeconds() - began - captureSeconds
         try session.release(afterMs: swipe.intervalMs)
         usleep(1_000_000)
+        let afterRelease = try snapshot(session)
+        usleep(UInt32((quietBeforeExit - 1) * 1_000_000))
 
         guard let app = session.app else { throw HarnessError("the app is gone") }
         kill(app.process.processIdentifier, SIGTERM)
@@ -170,6 +180,7 @@ public struct PerformanceRun: Sendable {
                                  exitStatus: status,
                                  midSwipeChangedFraction: changed)
         run.captureSeconds = captureSeconds
+        run.afterRelease = afterRelease
         run.compositor = session.compositorName
         if let harnessStart, let harnessEnd { run.harnessSwipeCPUms = harnessEnd - harnessStart }
         return run

@@ -66,6 +66,10 @@ public final class FrameStats {
     private var idleWorkCPU = 0.0
     private var latencies: [Double] = []
     private var drawTimes: [Double] = []
+    /// Frame times (start to commit, ms) of each transition's first frame, and whether the
+    /// latest frame drawn had a transition running.
+    private var transitionFirstFrames: [Double] = []
+    private var transitionWasDrawn = false
     /// The longest time between two commits since the file was last written (ms), and when
     /// the last commit was (nil right after a write: a phase's first commit measures no gap,
     /// so idle time before it is not counted). A stall shows here when the rate hides it.
@@ -141,6 +145,16 @@ public final class FrameStats {
         }
     }
 
+    /// After ``frameDrawn(start:drewBuffer:)``: whether a transition runs in the frame just
+    /// drawn. The first frame of each (a swipe's first, which must not pay for drawing the
+    /// page it reveals) keeps its time from start to commit.
+    func transitionsDrawn(running: Bool, drewBuffer: Bool) {
+        // A commit without a new buffer leaves the transition's first drawn frame to come.
+        defer { if drewBuffer || !running { transitionWasDrawn = running } }
+        guard running, drewBuffer, !transitionWasDrawn, let time = drawTimes.last else { return }
+        transitionFirstFrames.append(time)
+    }
+
     /// A configure was acknowledged; `suspended` says whether its states held `suspended`.
     func configureAcknowledged(suspended: Bool) {
         if suspended { suspendedConfigures += 1 }
@@ -181,6 +195,8 @@ public final class FrameStats {
             ("latency_max_ms", fmt(latencies.max() ?? 0)),
             ("draw_p50_ms", fmt(percentile(drawTimes, 0.5))),
             ("draw_p99_ms", fmt(percentile(drawTimes, 0.99))),
+            ("transition_first_frames", "\(transitionFirstFrames.count)"),
+            ("transition_first_frame_max_ms", fmt(transitionFirstFrames.max() ?? 0)),
             ("wake_ups", "\(wakeUps)"),
             ("idle_work_pieces", "\(idleWorkPieces)"),
             ("idle_work_cpu_ms", fmt(idleWorkCPU)),

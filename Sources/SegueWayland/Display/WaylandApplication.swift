@@ -1,3 +1,4 @@
+import Canvas
 import Geometry
 import Glibc
 import Motion
@@ -20,6 +21,8 @@ public enum WaylandApplication {
                            minimumSize: Size = Size(width: 320, height: 480),
                            onFirstFrame: (() -> Void)? = nil, stats: FrameStats? = nil,
                            onConnected: (() -> Void)? = nil) throws -> Int32 {
+        // fontconfig loads its font list while the compositor and the portal answer.
+        Font.startLoadingFonts()
         // The desktop's settings are asked for first, so the portal answers while the
         // compositor is being greeted; the first frame waits for them a bounded time.
         let settingsAsked = DesktopSettingsSource.monotonicSeconds()
@@ -38,7 +41,11 @@ public enum WaylandApplication {
                                   settingsAsked: Double) throws -> Int32 {
         let waylandWindow = try WaylandWindow(display: display, content: window, title: title, appID: appID,
                                               minimumSize: minimumSize)
-        settings.waitForAnswer(until: settingsAsked + DesktopSettingsSource.startupWait)
+        // A portal being started for us takes up to the whole wait: the first frame's layout,
+        // fonts and content caches are made meanwhile, at the size the window will most likely
+        // open at.
+        settings.waitForAnswer(until: settingsAsked + DesktopSettingsSource.startupWait,
+                               whileWaiting: { waylandWindow.prepareFirstFrame() })
         window.settings = settings.settings
         settings.onChange = { [weak window] new in window?.settings = new }
         waylandWindow.cursors.useDesktopSettings(theme: settings.cursor.theme, size: settings.cursor.size)

@@ -73,9 +73,21 @@ final class DesktopSettingsSource {
     }
 
     /// Waits until the portal answered or `deadline` (CLOCK_MONOTONIC seconds) passed, polling
-    /// only the bus: the start-up's bounded wait.
-    func waitForAnswer(until deadline: Double) {
+    /// only the bus: the start-up's bounded wait. When the answer is not there at once,
+    /// `whileWaiting` runs first (work the first frame needs anyway), and the wait goes on
+    /// for what is left of it.
+    func waitForAnswer(until deadline: Double, whileWaiting: (() -> Void)? = nil) {
+        var whileWaiting = whileWaiting
         while !hasAnswered, let connection, connection.isOpen {
+            if let work = whileWaiting {
+                whileWaiting = nil
+                // A portal that is already running answers within a turn or two: take that first.
+                var fds = [pollfd(fd: connection.fd, events: connection.events, revents: 0)]
+                if poll(&fds, 1, 0) > 0 { connection.process() }
+                if hasAnswered { break }
+                work()
+                continue
+            }
             let remaining = deadline - DesktopSettingsSource.monotonicSeconds()
             guard remaining > 0 else {
                 log("the settings portal did not answer within \(Int(Self.startupWait * 1000)) ms; starting with the defaults")

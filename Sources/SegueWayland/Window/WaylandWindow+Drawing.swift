@@ -56,6 +56,48 @@ extension WaylandWindow {
         stats?.windowBuffers = pool.allocatedCount
     }
 
+    /// Nothing to draw, nothing drawing or pending and no idle work ready: the window's quiet
+    /// counts from here.
+    private var isQuiet: Bool {
+        isConfigured && framesDrawn > 0 && !needsDraw && frameCallback == nil
+            && !content.wantsFrames && !content.needsDisplay && !content.hasIdleWorkReady
+    }
+
+    /// After every turn: while the window is quiet and has work waiting for quiet
+    /// (``Segue/Window/idleDelay``), a timer runs for that delay; input or a frame since it was
+    /// armed starts it again, and a busy window stops it (an idle app with nothing waiting
+    /// has no timer armed, so it never wakes up).
+    func updateQuietTimer() {
+        guard isQuiet, let delay = content.idleDelay else {
+            quietTimer.disarm()
+            return
+        }
+        if quietTimer.isArmed, quietTimerArmedAt.activity == content.activityCount { return }
+        quietTimerArmedAt = (content.activityCount, delay)
+        quietTimer.arm(delay: delay)
+    }
+
+    /// The window stayed quiet for the armed delay: its delayed idle work runs, and the memory
+    /// it gave back (content caches freed into malloc's heap) is returned by the next
+    /// ``releaseIdleMemory()``.
+    func quietTimerFired() {
+        quietTimer.disarm()
+        guard isQuiet, quietTimerArmedAt.activity == content.activityCount else { return }
+        var ran = 0
+        let run = { ran = self.content.runIdleWork(afterQuiet: self.quietTimerArmedAt.delay) }
+        if let stats {
+            var before = timespec(), after = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &before)
+            run()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &after)
+            stats.idleWorkRan(cpuMilliseconds: Double(after.tv_sec - before.tv_sec) * 1000
+                              + Double(after.tv_nsec - before.tv_nsec) / 1e6)
+        } else {
+            run()
+        }
+        if ran > 0 { drewSinceMemoryReleased = true }
+    }
+
     /// One piece of the window's idle work, its CPU time counted for `--stats`.
     func runIdleWork() {
         let piece = content.hasIdleWorkReady ? content.runIdleWork : releaseIdleMemory
@@ -211,7 +253,10 @@ extension WaylandWindow {
                             layers: layerSurfaces == nil ? [] : content.promotedLayers)
         }
         // A frame that only moved layers changed the picture too: it counts as drawn.
-        if let frameStart, let stats { stats.frameDrawn(start: frameStart, drewBuffer: changed) }
+        if let frameStart, let stats {
+            stats.frameDrawn(start: frameStart, drewBuffer: changed)
+            stats.transitionsDrawn(running: !content.activeTransitions.isEmpty, drewBuffer: changed)
+        }
         if framesDrawn == 1 && damage != nil { onFirstFrame?() }
     }
 }

@@ -33,6 +33,10 @@ final class WaylandWindow: WindowHost {
     /// What each commit meant to show, for the frame-exact e2e check (off unless asked for).
     let meantFrames = MeantFrameLog()
     private(set) var fallbackTimer: TimerSource!
+    /// Times the window's quiet for its delayed idle work (``updateQuietTimer()``).
+    private(set) var quietTimer: TimerSource!
+    /// The window's ``Segue/Window/activityCount`` and the delay when ``quietTimer`` was armed.
+    var quietTimerArmedAt = (activity: -1, delay: 0.0)
     /// Frame callbacks and the fallback clock (``DisplayLink``).
     private(set) var displayLink: DisplayLink!
     private var idleHandler = 0
@@ -189,7 +193,12 @@ final class WaylandWindow: WindowHost {
         fallbackTimer = try TimerSource { [weak self] in self?.displayLink.fallbackFired() }
         displayLink = DisplayLink(content: content, timer: fallbackTimer, monotonicNow: { segue_monotonic_ms() / 1000 })
         display.loop.add(fallbackTimer)
-        idleHandler = display.loop.addIdleHandler { [weak self] in self?.drawIfDue() }
+        quietTimer = try TimerSource { [weak self] in self?.quietTimerFired() }
+        display.loop.add(quietTimer)
+        idleHandler = display.loop.addIdleHandler { [weak self] in
+            self?.drawIfDue()
+            self?.updateQuietTimer()
+        }
         backgroundWork = display.loop.addBackgroundWork(isReady: { [weak self] in self?.idleWorkIsReady ?? false },
                                                         run: { [weak self] in self?.runIdleWork() })
         for seat in display.seats { attach(seat) }
@@ -211,6 +220,7 @@ final class WaylandWindow: WindowHost {
     isolated deinit {
         listener.detach()
         display.loop.remove(fallbackTimer)
+        display.loop.remove(quietTimer)
         display.loop.removeIdleHandler(idleHandler)
         display.loop.removeBackgroundWork(backgroundWork)
         display.onSeatAdded = nil
@@ -267,6 +277,16 @@ final class WaylandWindow: WindowHost {
 
     // The cursor, the window-management requests and the resize border are in
     // WaylandWindow+Desktop.swift.
+
+    /// Before the first configure: lays the window out at the size it asks for (the one a
+    /// compositor that leaves the size to the client gives it), with the decorations it will
+    /// have where that is known already, and draws its content caches (``Segue/Window/prepareFirstFrame()``).
+    func prepareFirstFrame() {
+        guard !isConfigured else { return }
+        if let pendingDecorations { content.decorations = pendingDecorations }
+        content.resize(to: sizing.size)
+        content.prepareFirstFrame()
+    }
 
     // MARK: configure
 
