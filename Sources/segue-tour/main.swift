@@ -67,10 +67,30 @@ func escape(_ session: HeadlessSession) throws {
     try session.type(.escape)
 }
 
+/// Clicks the Navigation list's last row, the predictive back switch (scrolled to and back).
+func switchPredictiveBack(_ session: HeadlessSession) throws {
+    try session.move(to: Point(x: 400, y: 300), afterMs: 100)
+    try session.wheel(clicks: 40)
+    _ = try session.parkedScreenshot()
+    try session.click(at: Point(x: 400, y: DemoLayout.windowSize.height - DemoLayout.tabBarHeight - 28))
+    try session.move(to: Point(x: 400, y: 300), afterMs: 100)
+    try session.wheel(clicks: -40)
+    _ = try session.parkedScreenshot()
+}
+
 let scenes: [Scene] = [
     Scene(name: "list", title: "Navigation: the list") { session in try session.parkedScreenshot() },
     Scene(name: "pop-held", title: "Interactive pop held at 40 %",
           play: heldDrag(opening: DemoLayout.row(0), from: Point(x: 5, y: 300), to: Point(x: 320, y: 300), leave: back)),
+    Scene(name: "pop-anywhere", title: "Pop from anywhere held at 40 %",
+          play: heldDrag(opening: DemoLayout.row(0), from: Point(x: 200, y: 300), to: Point(x: 520, y: 300), leave: back)),
+    Scene(name: "predictive-back", title: "Predictive back held at 40 %") { session in
+        try switchPredictiveBack(session)
+        let shot = try heldDrag(opening: DemoLayout.row(0), from: Point(x: 200, y: 300), to: Point(x: 520, y: 360),
+                                leave: back)(session)
+        try switchPredictiveBack(session)
+        return shot
+    },
     Scene(name: "scale-fade", title: "Scale and fade push (003) dragged to 25 %",
           play: heldDrag(opening: DemoLayout.row(1), from: Point(x: 600, y: 300), to: Point(x: 400, y: 300), leave: back)),
     Scene(name: "pixelate", title: "Pixelate dissolve (003) dragged to 50 %",
