@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints BENCHMARKS.md's "Targets" section: issues 13's and 24's targets, each with the figure this run
+"""Prints BENCHMARKS.md's "Targets" section: issues 13's, 24's, 30's and 33's targets, each with the figure this run
 measured (read from the outputs scripts/benchmarks.sh collected), whether it is met and, when
 it is not, the measured reason and what would close it. Every number comes from those outputs
 or from this machine; the reasons name the section below that shows the evidence.
@@ -134,16 +134,20 @@ def main():
             "; ".join(f"{figures['client_floor']:.2f}× ({name})" for figures, name in settings if figures),
             all(figures["client_floor"] <= 1.25 for figures, _ in settings if figures),
             "The floor's one full-window copy is in segue-demo's frame too (the two pages' layers copied row by row "
-            "into the buffer); beyond it each frame handles more input events than frames (each motion runs the pan "
-            "recognizer, the interactive transition and its timeline), ticks the swipe's spring, lays out, computes "
-            "damage and occlusion over the view tree and repaints the tab bar, in Swift (retain/release and dynamic "
-            "exclusivity checks are visible in a profile of the swipe). What would close it: coalescing the motions "
-            "that arrive between two frames into one update, and a frame pass that skips unchanged subtrees.")
+            "into the buffer). Motions between two frames now move the swipe once (coalesced input), and a frame "
+            "walks neither the moving pages' views nor their layout (\"A tab swipe's frame against the page's size\" "
+            "below: a page of 500 rows costs what one of 20 does). What is left beyond the copy is the tab bar, whose "
+            "buttons blend their colours with the drag and are drawn again every frame, the spring's tick and the "
+            "frame's protocol traffic, in Swift (retain/release and dynamic exclusivity checks in the profile). "
+            "What would close it: the tab bar's changing part drawn into a small layer of its own without "
+            "promotion, and the pages' copy itself left to the compositor (promoted layers, on a GPU).")
         whole = [(weston, "weston"), (weston2, "weston, scale 2")]
-        add("client + compositor CPU per frame ≤ 0.7× libadwaita's (weston, scale 1 and 2)",
+        # Issue 30's: 0.80× at scale 1 (the copy floor's own whole system is about 0.7× there), 0.70× at scale 2.
+        limits = {"weston": 0.8, "weston, scale 2": 0.7}
+        add("client + compositor CPU per frame ≤ 0.80× libadwaita's at scale 1, ≤ 0.70× at scale 2 (weston)",
             "; ".join(f"{figures['ratio']:.2f}× ({name})" for figures, name in whole if figures)
             + (f"; {gnome['ratio']:.2f}× (mutter, not a target)" if gnome else ""),
-            all(figures["ratio"] <= 0.7 for figures, _ in whole if figures),
+            all(figures["ratio"] <= limits[name] for figures, name in whole if figures),
             "Each frame of a full-window swipe the client copies the two pages' cached layers into its wl_shm buffer "
             "(4 bytes per pixel of the window, \"bytes painted\" below) and the compositor reads all of it again; "
             "both copies are memory-bound." + compositor_note + floor_note + layered_note + mutter_note + " "
@@ -171,6 +175,12 @@ def main():
     skipped = perf_value(perf, "swipe: frames skipped")
     if skipped is not None:
         add("no skipped frame", f"{int(skipped)} skipped", skipped == 0)
+    slow = perf_value(perf, "swipe: frames over two periods")
+    if slow is not None:
+        add("no frame over two periods (33.3 ms from start to commit) during the swipe", f"{int(slow)} over", slow == 0,
+            "A frame of the swipe took longer than two periods to prepare, draw and commit: on this shared machine a "
+            "frame that waits for the CPU counts too. What would close it: the swipe's first frame preparing no page "
+            "(the layers made at the press), and a quieter machine to tell the two apart.")
     p99 = perf_value(perf, "whole run: pointer event read → commit, p99")
     rate = perf_value(perf, "swipe: frames drawn", r"\(([\d.]+) per s\)")
     if p99 is not None:
@@ -192,11 +202,14 @@ def main():
             + (f"; with reduced motion {worst_reduced.group(2)}×" if worst_reduced else "")
             + ("; over 1.5×: " + ", ".join(f"{name} {ratio}" for name, ratio in over) if over else ""),
             not over,
-            "What is left in each is resampling whole images every frame: the card flip's page drawn in bilinear "
-            "perspective strips over the window, the flat zoom's and the expand's pictures scaled with pixman's "
-            "bilinear filter, and with reduced motion a page cross-faded over the whole window while the page "
-            "under it is dimmed. What would close it: scaling "
-            "kernels for opaque axis-aligned images like the one-pass cross-fade and dim kernels (CPixelKernels).")
+            "Reduced-motion cross-fades now paint each pixel once (one pass mixing the two pages, presentations and "
+            "content-only pages included), and opaque pictures are scaled by Segue's own bilinear kernel (AVX2 where "
+            "the CPU has it) from a pre-scaled copy when they shrink. What is left: the expand's picture is clipped to "
+            "its animating rounded corners, which the kernel cannot follow, so pixman scales it (about two thirds of its "
+            "frame); the card flip's turning page is drawn in bilinear perspective strips by pixman (half of its "
+            "frame); at 2560×1600 a cross-fade pass reads two full-window images and writes one, against the "
+            "reference's one read and one write. What would close it: the rounded clip kept as device rectangles "
+            "plus corners, so the kernel fills the inside; the strips' inner rows scaled by the kernel.")
     def per_setting(prefix):
         """segue ÷ libadwaita in each setting that ran, for a launch or RSS row."""
         parts = [(row_ratio(text, prefix), name) for text, name in
@@ -264,7 +277,7 @@ def main():
     if gnome:
         add("the same table on mutter headless, with mutter's CPU", "below", True)
 
-    print("## Targets (issues 13, 24 and 33), this run")
+    print("## Targets (issues 13, 24, 30 and 33), this run")
     print()
     print("| target | measured | | why not, measured, and what would close it |")
     print("|---|---|---|---|")

@@ -113,7 +113,7 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
     echo
     echo "The release \`segue-demo --stats\` in headless weston 10 (pixman, 1280×800, \`[core] repaint-window=16\`"
     echo "for about 60 Hz frame callbacks), driven by \`segue-inject\`: 3 s idle, then a full-window tab swipe"
-    echo "held for about 2 s (120 motions 16 ms apart), release, SIGTERM. Each phase is the difference of two"
+    echo "held for about 2 s (120 motions 16 ms apart), release, 4.5 s of quiet (the app frees what it prepared after 3 s), SIGTERM. Each phase is the difference of two"
     echo "snapshots (SIGUSR1). Latency runs from the moment the event's bytes were read from the socket in"
     echo "the client to the \`wl_surface.commit\` of the first frame drawn after it (not the compositor's"
     echo "timestamp, which is another clock). CPU is the process's user+system time (getrusage)."

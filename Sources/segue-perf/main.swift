@@ -91,6 +91,7 @@ do {
     print("| swipe: commits | \(Int(run.swipeCommits)) |")
     print("| swipe: frames drawn (new buffer or moved layers) | \(Int(run.swipeFramesDrawn)) (\(f(run.swipeFrameRate, 1)) per s) |")
     print("| swipe: frames skipped (callbacks not answered by a commit) | \(Int(max(0, run.swipeCallbacks - run.swipeCommits))) |")
+    print("| swipe: frames over two periods (33.3 ms from start to commit) | \(Int(run.swipeFramesOverTwoPeriods)) |")
     print("| swipe: process CPU per frame drawn (getrusage) | \(f(run.swipeCPUPerFrame, 3)) ms |")
     print("| swipe: weston CPU per frame drawn (schedstat) | \(f(run.westonSwipeCPUPerFrame, 3)) ms |")
     print("| whole run: pointer event read → commit, p50 | \(f(run.final["latency_p50_ms"])) ms |")

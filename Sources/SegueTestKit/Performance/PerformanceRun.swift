@@ -242,6 +242,8 @@ public struct PerformanceRun: Sendable {
     public var swipeCallbacks: Double { swipeEnd["frame_callbacks"] - swipeStart["frame_callbacks"] }
     public var swipeCommits: Double { swipeEnd["commits"] - swipeStart["commits"] }
     public var swipeFramesDrawn: Double { swipeEnd["frames_drawn"] - swipeStart["frames_drawn"] }
+    /// Frames of the swipe that took over two 60 Hz periods (33.3 ms) from start to commit.
+    public var swipeFramesOverTwoPeriods: Double { swipeEnd["frames_over_two_periods"] - swipeStart["frames_over_two_periods"] }
     public var swipeCPUms: Double { swipeEnd["cpu_ms"] - swipeStart["cpu_ms"] }
     public var swipeCPUPerFrame: Double { swipeCPUms / max(1, swipeFramesDrawn) }
     public var swipeFrameRate: Double { swipeFramesDrawn / swipeSeconds }

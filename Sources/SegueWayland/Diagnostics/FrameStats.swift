@@ -66,6 +66,10 @@ public final class FrameStats {
     private var idleWorkCPU = 0.0
     private var latencies: [Double] = []
     private var drawTimes: [Double] = []
+    /// Frames whose preparing, drawing and committing took longer than two 60 Hz periods: a
+    /// frame the display shows late however its compositor paces it.
+    private var framesOverTwoPeriods = 0
+    static let twoPeriodsMs = 2000.0 / 60
     /// Frame times (start to commit, ms) of each transition's first frame, and whether the
     /// latest frame drawn had a transition running.
     private var transitionFirstFrames: [Double] = []
@@ -138,6 +142,7 @@ public final class FrameStats {
         guard drewBuffer else { emptyCommits += 1; return }
         framesDrawn += 1
         drawTimes.append(end - start)
+        if end - start > Self.twoPeriodsMs { framesOverTwoPeriods += 1 }
         if firstFrameTime == nil { firstFrameTime = end }
         if let pending = pendingInput {
             latencies.append(end - pending)
@@ -195,6 +200,7 @@ public final class FrameStats {
             ("latency_max_ms", fmt(latencies.max() ?? 0)),
             ("draw_p50_ms", fmt(percentile(drawTimes, 0.5))),
             ("draw_p99_ms", fmt(percentile(drawTimes, 0.99))),
+            ("frames_over_two_periods", "\(framesOverTwoPeriods)"),
             ("transition_first_frames", "\(transitionFirstFrames.count)"),
             ("transition_first_frame_max_ms", fmt(transitionFirstFrames.max() ?? 0)),
             ("wake_ups", "\(wakeUps)"),
