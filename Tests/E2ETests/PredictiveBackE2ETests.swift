@@ -32,18 +32,51 @@ struct PredictiveBackE2ETests {
                        label: "mutter", parked: session.parkedScreenshot, stable: { try session.stableScreenshot() })
     }
 
+    /// Clicks the switch, the list's last row (scrolled to, then back); returns the list as shown.
+    static func switchOn(_ session: some CompositorSession, content: Content, height: Int,
+                         parked: () throws -> Surface) throws -> Surface {
+        let width = Double(content.width)
+        let pageBottom = Double(height) - DemoLayout.tabBarHeight
+        try session.move(to: content.point(width / 2, 300), afterMs: 100)
+        try session.wheel(clicks: 40)
+        _ = try parked()
+        try session.click(at: content.point(width / 2, pageBottom - 28))
+        try session.move(to: content.point(width / 2, 300), afterMs: 100)
+        try session.wheel(clicks: -40)
+        return try parked()
+    }
+
+    /// The mouse's back button (evdev BTN_SIDE) held: the preview stands at 30 % (the page at
+    /// 1 − 0.1 × e(0.3), e(0.3) ≈ 0.74374), the list beneath; let go, the page goes.
+    @Test func westonBackButtonHeld() throws {
+        let session = try HeadlessSession(width: 800, height: 600)
+        defer { session.stop() }
+        try session.waitForApp()
+        let list = try Self.switchOn(session, content: Content(x: 0, y: 0, width: 800), height: 600, parked: session.parkedScreenshot)
+        try session.click(at: DemoLayout.row(0))
+        _ = try session.parkedScreenshot()
+        session.advance(ms: 60)
+        _ = try session.send("button \(0x113) down \(session.clock)")
+        let held = try session.stableScreenshot()
+        session.keep(held, as: "weston-predictive-back-button-held")
+        let e = 0.7437443247384162, scale = 1 - 0.1 * e
+        let left = 400 + (40 - 8) * e - scale * 400
+        let first = held.firstColumn(inRow: 500, from: 40, where: NavigationE2ETests.isDetailTint)
+        #expect(first.map { abs(Double($0) - left) <= 2 } == true, "the held page's left edge at \(String(describing: first)), expected \(left); trace \(session.trace.map { "\($0.event.rawValue):\($0.kind.rawValue)" })")
+        session.advance(ms: 300)
+        _ = try session.send("button \(0x113) up \(session.clock)")
+        let popped = try session.parkedScreenshot()
+        let dot = DemoLayout.rowDot(0)
+        #expect(popped.pixel(x: dot.x, y: dot.y) == list.pixel(x: dot.x, y: dot.y), "back on the list")
+        let completions = session.trace.filter { $0.event == .complete && $0.kind == .pop }.map(\.completed)
+        #expect(completions == [true])
+    }
+
     static func check(_ session: some CompositorSession, content: Content, height: Int, label: String,
                       parked: () throws -> Surface, stable: () throws -> Surface) throws {
         let width = Double(content.width)
         let top = DemoLayout.navigationBarHeight, pageHeight = Double(height) - top - DemoLayout.tabBarHeight
-        // The switch is the list's last row: scroll to the end, click it, scroll back.
-        try session.move(to: content.point(width / 2, 300), afterMs: 100)
-        try session.wheel(clicks: 40)
-        _ = try parked()
-        try session.click(at: content.point(width / 2, top + pageHeight - 28))
-        try session.move(to: content.point(width / 2, 300), afterMs: 100)
-        try session.wheel(clicks: -40)
-        let list = try parked()
+        let list = try switchOn(session, content: content, height: height, parked: parked)
         try session.click(at: content.point(DemoLayout.row(0).x, DemoLayout.row(0).y))
         let detail = try parked()
         try #require(NavigationE2ETests.isDetailTint(detail.pixel(x: content.x + content.width / 2, y: content.y + 500)),

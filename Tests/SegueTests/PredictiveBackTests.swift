@@ -126,6 +126,45 @@ struct PredictiveBackTests {
         #expect(demo.navigation.viewControllers.count == 1)
     }
 
+    /// The mouse's back button (or the Back key) held: the preview rises to 30 % in 0.2 s and
+    /// stays while held, the page beneath showing; let go, the page goes.
+    @Test(arguments: [true, false])
+    func aHeldBackPreviewsAndLettingGoGoesBack(button: Bool) throws {
+        let (demo, detail) = try Self.fixture()
+        func back(_ pressed: Bool) {
+            if button {
+                demo.host.send(.pointerButton(.back, pressed: pressed))
+            } else {
+                demo.host.send(.key(KeyEvent(key: .back, modifiers: [], pressed: pressed)))
+            }
+        }
+        back(true)
+        demo.host.hold(for: 0.5)
+        let context = try #require(demo.navigation.activeTransition)
+        #expect(context.kind == .pop && context.isInteractive)
+        #expect(abs(context.percentComplete - 0.3) < 1e-9, "\(context.percentComplete)")
+        // cubic-bezier(0.1, 0.1, 0, 1) at 0.3 ≈ 0.74374 (solved outside the code).
+        #expect(abs(detail.view.transform.a - (1 - 0.1 * 0.7437443247384162)) < 1e-6, "\(detail.view.transform)")
+        #expect(demo.navigation.viewControllers.count == 2, "held: not gone yet")
+        back(false)
+        demo.host.runFrames()
+        #expect(demo.navigation.viewControllers.count == 1)
+        #expect(demo.host.completions.filter { $0.kind == .pop }.map(\.completed) == [true])
+    }
+
+    /// A release that never comes (the window lost the keyboard) cannot leave the preview
+    /// standing: the next click goes back and the window takes presses again.
+    @Test func anyOtherInputLetsGoOfAHeldBack() throws {
+        let (demo, _) = try Self.fixture()
+        demo.host.send(.key(KeyEvent(key: .back, modifiers: [], pressed: true)))
+        demo.host.hold(for: 0.3)
+        #expect(demo.navigation.activeTransition != nil)
+        demo.host.click(at: Point(x: 200, y: 200))
+        demo.host.runFrames()
+        #expect(demo.navigation.viewControllers.count == 1 && demo.navigation.activeTransition == nil)
+        _ = try #require(demo.pushByTappingRow(0), "presses reach the list again")
+    }
+
     @Test func rightToLeftItShiftsLeft() throws {
         let demo = NavigationFixture()
         demo.navigation.backTransitionStyle = .predictive

@@ -141,6 +141,64 @@ open class NavigationController: ViewController {
         }
     }
 
+    // MARK: Back held
+
+    /// How far a held Back (the Back key, or the mouse's back button) previews a predictive
+    /// pop: short of the fade (35 %) and of the commit point, enough to show the page beneath.
+    public static let heldBackPeek = 0.3
+    /// How long the held preview takes to reach ``heldBackPeek``, in seconds.
+    public static let heldBackRise = 0.2
+
+    /// The preview a held Back drives, while it is held.
+    private var heldBack: PercentDrivenInteractiveTransition?
+    /// The frame time the preview started rising at: the first tick after the press (the
+    /// window's clock stands still while nothing happens, so the press's own time is not it).
+    private var heldBackStart: Double?
+    private var observesTicks = false
+
+    /// A Back press starts the held preview, its repeats are swallowed, its release goes back;
+    /// nil: not this controller's (nothing to pop, or another transition runs).
+    private func handleHeldBack(_ event: KeyEvent) -> Bool? {
+        if !event.pressed {
+            guard heldBack != nil else { return nil }
+            endHeldBack()
+            return true
+        }
+        if event.isRepeat { return heldBack != nil ? true : nil }
+        guard heldBack == nil, viewControllers.count > 1, activeTransition == nil, let window = view.window else { return nil }
+        heldBack = PercentDrivenInteractiveTransition()
+        heldBackStart = nil
+        if !observesTicks {
+            observesTicks = true
+            window.addTickObserver { [weak self] window in self?.raiseHeldBack(at: window.now) }
+        }
+        guard popViewController(animated: true) != nil else {
+            heldBack = nil
+            return nil
+        }
+        // While it is set the window keeps frames coming (``Window/wantsFrames``), as for a drag held still.
+        window.heldInputRelease = { [weak self] in self?.endHeldBack() }
+        window.setNeedsDisplay()
+        return true
+    }
+
+    /// At each frame while held: the preview rises along an ease-out to the peek.
+    private func raiseHeldBack(at now: Double) {
+        guard let heldBack, heldBack.context != nil else { return }
+        let start = heldBackStart ?? now
+        heldBackStart = start
+        let t = min(max((now - start) / Self.heldBackRise, 0), 1)
+        heldBack.update(Self.heldBackPeek * TimingCurve.easeOut.value(at: t))
+    }
+
+    /// Back let go (or other input came): the pop goes through, on the settle spring.
+    private func endHeldBack() {
+        guard let interaction = heldBack else { return }
+        heldBack = nil
+        if let window = view.window, window.heldInputRelease != nil { window.heldInputRelease = nil }
+        interaction.finish()
+    }
+
     /// A pop's predictive back, reading the vertical travel of the back gesture that holds the
     /// page; with reduced motion a cross-fade, the page gone back to coming in as the drag goes.
     private func predictiveBackAnimator() -> AnimatedTransitioning {
@@ -180,6 +238,8 @@ open class NavigationController: ViewController {
     /// pointer's back button) in either direction.
     open override func handleKey(_ event: KeyEvent) -> Bool {
         if topViewController?.handleKey(event) == true { return true }
+        if event.key == .back, backTransitionStyle == .predictive, let handled = handleHeldBack(event) { return handled }
+        guard event.pressed else { return false }
         if event.key == .back || (event.key == (containerView.isRightToLeft ? .right : .left) && event.modifiers.contains(.alt)) {
             return popViewController(animated: true) != nil
         }
@@ -192,7 +252,7 @@ open class NavigationController: ViewController {
             ?? SlideAnimator(direction: operation == .push ? .left : .right)
         let interaction = animated
             ? (delegate?.navigationController(self, interactionControllerFor: animator)
-                ?? (operation == .pop ? interactivePop.interactionController ?? interactiveContentPop.interactionController : nil))
+                ?? (operation == .pop ? interactivePop.interactionController ?? interactiveContentPop.interactionController ?? heldBack : nil))
             : nil
         let newStackDepth = operation == .push ? viewControllers.count + 1 : viewControllers.count - 1
         startTransition(

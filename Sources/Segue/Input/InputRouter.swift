@@ -22,6 +22,7 @@ final class InputRouter {
     var isTracking: Bool { active != nil }
 
     func handle(_ event: InputEvent) {
+        releaseHoldUnlessPartOfIt(event)
         if coalesce(event) { return }
         // Anything else sees every motion before it: a release's position and velocity include them.
         flushCoalescedMotion()
@@ -56,6 +57,8 @@ final class InputRouter {
                 let wasOnly = pressedButtons.count == 1
                 pressedButtons.remove(button)
                 if button == .left, wasOnly, let pointer { ended(at: pointer, time: event.time) }
+                // Letting go of Back matters to whoever holds a preview while it is held.
+                if button == .back, wasOnly { window?.handleKey(KeyEvent(key: .back, modifiers: [], pressed: false)) }
             }
         case .touchDown(let id, let point):
             window?.keyboardFocus.drop()
@@ -74,7 +77,8 @@ final class InputRouter {
             cancelSequence()
         case .key(let key):
             if Self.isControlKey(key.key) { controlKeyChanged(pressed: key.pressed, time: event.time) }
-            guard key.pressed else { return }
+            // Releases go nowhere but Back's, which ends a held preview (``Window/heldInputRelease``).
+            guard key.pressed || key.key == .back else { return }
             window?.handleKey(key)
         case .scroll(let dx, let dy, let source):
             if isControlHeld {
@@ -106,6 +110,24 @@ final class InputRouter {
                 touchpadPinch = nil
                 pinch.pinchEnded(time: event.time, cancelled: cancelled)
             }
+        }
+    }
+
+    // MARK: a held Back
+
+    /// Any input but the pointer's motion and the held Back's own events lets go of a held
+    /// preview (``Window/heldInputRelease``): its release may never come (the window lost the
+    /// keyboard, the button went up outside), and a preview left standing would swallow every
+    /// press after it.
+    private func releaseHoldUnlessPartOfIt(_ event: InputEvent) {
+        guard let release = window?.heldInputRelease else { return }
+        switch event.kind {
+        case .pointerMotion, .pointerEnter: return
+        case .pointerButton(.back, _): return
+        case .key(let key) where key.key == .back: return
+        default:
+            window?.heldInputRelease = nil
+            release()
         }
     }
 

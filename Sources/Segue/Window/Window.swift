@@ -157,8 +157,9 @@ public final class Window {
         for observer in hooks.tickObservers { observer(self) }
     }
 
-    /// True while something animates or a gesture is held: the platform keeps frames coming.
-    public var wantsFrames: Bool { animationDriver.isActive || inputRouter.isTracking }
+    /// True while something animates, a gesture is held, or a held key or button drives
+    /// something (``heldInputRelease``): the platform keeps frames coming.
+    public var wantsFrames: Bool { animationDriver.isActive || inputRouter.isTracking || heldInputRelease != nil }
 
     /// True while something animates on the clock (a gesture held still changes nothing by
     /// itself): a frame with nothing new to show needs no successor unless this is set.
@@ -214,6 +215,10 @@ public final class Window {
     package var promotesLayers = false {
         didSet { if promotesLayers != oldValue { frameHistory.needsFullDamage = true; setNeedsDisplay() } }
     }
+    /// Ends what a held key or button is driving (a held Back's preview), when input that is
+    /// not that key or button arrives: set by the holder, cleared once called.
+    var heldInputRelease: (@MainActor () -> Void)?
+
     /// The coming frame's measurements (damage, occlusion, layers).
     let pass = FramePass()
     /// How many views the latest ``prepareFrame(deviceScale:origin:)`` measured: a subtree
