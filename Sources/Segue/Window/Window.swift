@@ -158,7 +158,7 @@ public final class Window {
     }
 
     /// True while something animates, a gesture is held, or a held key or button drives
-    /// something (``heldInputRelease``): the platform keeps frames coming.
+    /// something (a held Back's preview): the platform keeps frames coming.
     public var wantsFrames: Bool { animationDriver.isActive || inputRouter.isTracking || heldInputRelease != nil }
 
     /// True while something animates on the clock (a gesture held still changes nothing by
