@@ -84,27 +84,21 @@ extension WaylandWindow {
         quietTimer.disarm()
         guard isQuiet, quietTimerArmedAt.activity == content.activityCount else { return }
         var ran = 0
-        let run = { ran = self.content.runIdleWork(afterQuiet: self.quietTimerArmedAt.delay) }
-        if let stats {
-            var before = timespec(), after = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &before)
-            run()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &after)
-            stats.idleWorkRan(cpuMilliseconds: Double(after.tv_sec - before.tv_sec) * 1000
-                              + Double(after.tv_nsec - before.tv_nsec) / 1e6)
-        } else {
-            run()
-        }
+        countingIdleCPU { ran = self.content.runIdleWork(afterQuiet: self.quietTimerArmedAt.delay) }
         if ran > 0 { drewSinceMemoryReleased = true }
     }
 
     /// One piece of the window's idle work, its CPU time counted for `--stats`.
     func runIdleWork() {
-        let piece = content.hasIdleWorkReady ? content.runIdleWork : releaseIdleMemory
-        guard let stats else { return piece() }
+        countingIdleCPU(content.hasIdleWorkReady ? content.runIdleWork : releaseIdleMemory)
+    }
+
+    /// Runs idle work, its thread CPU time counted for `--stats` when they are on.
+    private func countingIdleCPU(_ work: () -> Void) {
+        guard let stats else { return work() }
         var before = timespec(), after = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &before)
-        piece()
+        work()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &after)
         stats.idleWorkRan(cpuMilliseconds: Double(after.tv_sec - before.tv_sec) * 1000
                           + Double(after.tv_nsec - before.tv_nsec) / 1e6)
