@@ -85,6 +85,7 @@ public final class ListPage: ViewController {
 
     private func open(_ item: DemoItem) {
         guard let navigation = navigationController else { return }
+        if item.opensZoom { return navigation.pushViewController(ZoomGridPage(), animated: true) }
         let page: ViewController = item.style == .slide
             ? DetailPage(item: item)
             : StackPage(style: item.style, depth: 1, transitions: (navigation as? DemoNavigationController)?.transitions)
@@ -101,6 +102,8 @@ public struct DemoItem: Sendable {
     /// The row is not a page but the switch for the stack's predictive back
     /// (``NavigationController/backTransitionStyle``).
     public var switchesPredictiveBack = false
+    /// The row opens the zoom transition's grid (``ZoomGridPage``) instead of a detail page.
+    public var opensZoom = false
 
     public init(title: String, subtitle: String, accent: Color, style: PushStyle = .slide) {
         self.title = title
@@ -128,6 +131,12 @@ public struct DemoItem: Sendable {
         DemoItem(title: localized("A page whose title is far too long to fit beside the chevron of its row"),
                  subtitle: localized("Titles and subtitles that do not fit end with an ellipsis"), accent: Color(hex: 0xFFCC00)),
         DemoItem(title: localized("Midnight"), subtitle: localized("The last page: scroll to see it"), accent: Color(hex: 0x5856D6)),
+        {
+            var row = DemoItem(title: localized("Zoom"), subtitle: localized("Pictures grow out of the grid; drag one down to put it back"),
+                               accent: Color(hex: 0xFF9F0A))
+            row.opensZoom = true
+            return row
+        }(),
         {
             var row = DemoItem(title: localized("Predictive back"), subtitle: "", accent: Color(hex: 0x8E8E93))
             row.switchesPredictiveBack = true

@@ -248,11 +248,13 @@ open class NavigationController: ViewController {
 
     private func perform(_ operation: NavigationOperation, from: ViewController, to: ViewController, animated: Bool) {
         let animator = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
+            ?? (operation == .push ? to.preferredTransition?.animator(opening: true, for: to) : from.preferredTransition?.animator(opening: false))
             ?? (operation == .pop && backTransitionStyle == .predictive ? predictiveBackAnimator() : nil)
             ?? SlideAnimator(direction: operation == .push ? .left : .right)
         let interaction = animated
             ? (delegate?.navigationController(self, interactionControllerFor: animator)
-                ?? (operation == .pop ? interactivePop.interactionController ?? interactiveContentPop.interactionController ?? heldBack : nil))
+                ?? (operation == .pop ? interactivePop.interactionController ?? interactiveContentPop.interactionController ?? heldBack
+                    ?? from.zoomInteraction?.startingInteraction : nil))
             : nil
         let newStackDepth = operation == .push ? viewControllers.count + 1 : viewControllers.count - 1
         startTransition(

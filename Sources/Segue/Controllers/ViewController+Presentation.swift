@@ -24,6 +24,7 @@ extension ViewController {
         controller.presentationController = presentation
 
         let animator = delegate?.animationController(forPresented: controller, presenting: presenter, source: self)
+            ?? controller.preferredTransition?.animator(opening: true, for: controller)
             ?? SlideAnimator(direction: .up)
         let interaction = animated ? delegate?.interactionControllerForPresentation(using: animator) : nil
         let removesPresenter = presentation.shouldRemovePresentersView
@@ -92,9 +93,12 @@ extension ViewController {
               presented.presentationTransition == nil else { return false }
 
         let delegate = presented.transitioningDelegate
-        let animator = delegate?.animationController(forDismissed: presented) ?? SlideAnimator(direction: .down)
+        let animator = delegate?.animationController(forDismissed: presented)
+            ?? presented.preferredTransition?.animator(opening: false)
+            ?? SlideAnimator(direction: .down)
         let interaction = animated
-            ? (delegate?.interactionControllerForDismissal(using: animator) ?? presented.dragDownDismissal?.swipe.interactionController)
+            ? (delegate?.interactionControllerForDismissal(using: animator) ?? presented.dragDownDismissal?.swipe.interactionController
+                ?? presented.zoomInteraction?.startingInteraction)
             : nil
         let removesPresenter = presentation.shouldRemovePresentersView
         let presenterPlace = ViewPlace(presenter.view)
@@ -139,7 +143,7 @@ extension ViewController {
     /// A drag down on the presented page dismisses it, following the pointer, settling on the
     /// sheet spring from the release velocity.
     fileprivate func installDismissSwipe() {
-        guard dismissesOnDragDown, dragDownDismissal == nil else { return }
+        guard dismissesOnDragDown, dragDownDismissal == nil, zoomInteraction == nil else { return }
         let drag = DragDownDismissal(controller: self)
         view.addGestureRecognizer(drag.swipe.recognizer)
         dragDownDismissal = drag

@@ -20,8 +20,15 @@ open class ViewController {
     /// Supplies the animator, interaction and presentation controllers when this controller
     /// is presented or dismissed. Held weakly, as in UIKit.
     public weak var transitioningDelegate: TransitioningDelegate?
-    /// A drag down on this controller's view dismisses it while presented (toolkit default).
+    /// A drag down on this controller's view dismisses it while presented (toolkit default; a
+    /// zoom presentation has its own drag instead).
     public var dismissesOnDragDown = true
+    /// The transition this controller asks for when it is pushed or presented (and popped or
+    /// dismissed), as UIKit's `preferredTransition`; nil: the container's own. A navigation
+    /// controller's delegate or a transitioning delegate that supplies an animator wins over it.
+    public var preferredTransition: Transition?
+    /// The drag and pinch of a zoomed page, from its first zoom until it is closed.
+    var zoomInteraction: ZoomInteraction?
     /// The controller this one presents.
     public internal(set) var presentedViewController: ViewController?
     /// The controller that presents this one.
