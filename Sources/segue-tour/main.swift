@@ -91,6 +91,21 @@ let scenes: [Scene] = [
         try switchPredictiveBack(session)
         return shot
     },
+    Scene(name: "zoom", title: "Zoom: a picture held 60 px right and 150 px down") { session in
+        // The Zoom row is the list's last but one, above the predictive back switch.
+        try session.move(to: Point(x: 400, y: 300), afterMs: 100)
+        try session.wheel(clicks: 40)
+        _ = try session.parkedScreenshot()
+        try session.click(at: Point(x: 400, y: DemoLayout.windowSize.height - DemoLayout.tabBarHeight - 28 - 56))
+        _ = try session.parkedScreenshot()
+        let shot = try heldDrag(opening: DemoLayout.galleryCell(0).center, from: Point(x: 400, y: 300),
+                                to: Point(x: 460, y: 450), leave: back)(session)
+        try back(session)
+        try session.move(to: Point(x: 400, y: 300), afterMs: 100)
+        try session.wheel(clicks: -40)
+        _ = try session.parkedScreenshot()
+        return shot
+    },
     Scene(name: "scale-fade", title: "Scale and fade push (003) dragged to 25 %",
           play: heldDrag(opening: DemoLayout.row(1), from: Point(x: 600, y: 300), to: Point(x: 400, y: 300), leave: back)),
     Scene(name: "pixelate", title: "Pixelate dissolve (003) dragged to 50 %",

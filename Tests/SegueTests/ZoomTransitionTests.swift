@@ -152,6 +152,9 @@ struct ZoomTransitionTests {
         #expect(abs(demo.zoomed.view.transform.a - Self.dragScale(d)) < 1e-9, "\(demo.zoomed.view.transform.a)")
         // The dimming and the transition's progress follow 1 − e^(−d / (0.5·H)).
         #expect(abs(context.percentComplete - (1 - exp(-d / 124))) < 1e-9)
+        // Lifted, its corners round in proportion: 24 px × (1 − e^(−d / (0.5·H))).
+        let clip = try #require(demo.zoomed.view.superview)
+        #expect(abs(clip.cornerRadius - 24 * (1 - exp(-d / 124))) < 1e-9, "\(clip.cornerRadius)")
         #expect(demo.grid.cells[0].isHidden)
     }
 

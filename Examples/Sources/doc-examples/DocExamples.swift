@@ -165,3 +165,26 @@ func predictiveBackExample() -> NavigationController {
 }
 
 final class InboxPage: ViewController {}
+
+// ZoomTransition: a viewer that zooms out of the grid cell of the picture it shows.
+final class PictureViewer: ViewController {
+    var index: Int
+    init(index: Int) {
+        self.index = index
+        super.init(title: "Picture")
+    }
+}
+
+final class PictureGrid: ViewController {
+    var cells: [View] = []
+
+    func open(_ index: Int) {
+        let viewer = PictureViewer(index: index)
+        viewer.preferredTransition = .zoom { [weak self, weak viewer] _ in
+            // Asked at open, at close and when a drag lets go: the cell of the picture shown *now*.
+            guard let self, let viewer else { return nil }
+            return self.cells[viewer.index]
+        }
+        navigationController?.pushViewController(viewer, animated: true)
+    }
+}

@@ -39,6 +39,8 @@ public final class ZoomAnimator: AnimatedTransitioning {
     public static let pinchCommitScale = 0.8
     /// What dims the page beneath when the options name no colour.
     public static let defaultDimmingColor = Color(red: 0, green: 0, blue: 0, alpha: 0.25)
+    /// The corner radius a held page rounds to as it goes all the way out (in proportion before).
+    public static let heldCornerRadius = 24.0
     /// From how far towards the source (0…1) the source's own picture starts to show over the page.
     public static let sourceFadeStart = 0.5
 
@@ -303,6 +305,8 @@ public final class ZoomAnimator: AnimatedTransitioning {
         let pinchProgress = min(max((1 - hold.pinchScale) / (1 - Self.minimumDragScale), 0), 1)
         let away = max(Self.dragProgress(distance: distance, containerHeight: height), pinchProgress)
         frame.towardsSource = hold.base.towardsSource + (1 - hold.base.towardsSource) * away
+        // Lifted off its place, the page rounds its corners as it shrinks, as a card does.
+        frame.cornerRadius = max(frame.cornerRadius, Self.heldCornerRadius * away)
         return frame
     }
 
