@@ -100,7 +100,9 @@ let scenes: [Scene] = [
         _ = try session.parkedScreenshot()
         let shot = try heldDrag(opening: DemoLayout.galleryCell(0).center, from: Point(x: 400, y: 300),
                                 to: Point(x: 460, y: 450), leave: back)(session)
+        // From the grid back to the list, settled before the wheel (a transition takes no wheel).
         try back(session)
+        _ = try session.parkedScreenshot()
         try session.move(to: Point(x: 400, y: 300), afterMs: 100)
         try session.wheel(clicks: -40)
         _ = try session.parkedScreenshot()

@@ -294,6 +294,20 @@ struct ZoomTransitionTests {
         #expect(demo.navigation.viewControllers.count == 1)
     }
 
+    /// Two fingers on a touchpad scrolling down hold the page as a drag does; lifted after
+    /// 160 px (well past 0.15·H), it closes.
+    @Test func aTouchpadSwipeDownHoldsAndCloses() throws {
+        let demo = Self.fixture()
+        demo.host.move(to: Point(x: 200, y: 150))
+        for _ in 0..<8 { demo.host.send(.scroll(dx: 0, dy: -20, source: .finger)); demo.host.frame() }
+        let context = try #require(demo.navigation.activeTransition)
+        #expect(context.isInteractive && context.kind == .pop)
+        #expect(abs(demo.zoomed.view.transform.a - Self.dragScale(160)) < 1e-9, "\(demo.zoomed.view.transform.a)")
+        demo.host.send(.scrollEnd)
+        demo.host.runFrames()
+        #expect(demo.navigation.viewControllers.count == 1)
+    }
+
     /// The edge's pop scrubs the zoom along its path: the pointer at 205 of 400 px (the edge's
     /// pop keeps the page's edge under it), 51.25 % of the way to the cell.
     @Test func theEdgePopScrubsTheZoom() throws {
