@@ -22,9 +22,10 @@ public final class PhotoGridController: ViewController {
 
     public override func loadView() { setView(grid) }
 
-    /// Pushes the page of picture `index`.
+    /// Pushes the page of picture `index`, its cell focused so the ring is there on the way back.
     public func open(_ index: Int) {
         guard grid.folder.paths.indices.contains(index) else { return }
+        if grid.focusedIndex != index { grid.setFocus(index) }
         let page = PhotoPageController(folder: grid.folder, index: index, source: source, log: log)
         navigationController?.pushViewController(page, animated: true)
     }

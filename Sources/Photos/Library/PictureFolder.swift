@@ -1,8 +1,8 @@
 import Foundation
 
 /// The pictures the app browses: a directory's picture files and any files named on the
-/// command line, sorted by name in natural order ("img2" before "img10"). Listing reads only
-/// the directory, never the files, so a folder of thousands opens at once.
+/// command line, sorted by name in natural order ("img2" before "img10"). Listing reads the
+/// directory, never the files' contents, so a folder of thousands opens at once.
 public struct PictureFolder: Sendable, Equatable {
     /// The extensions taken as pictures (compared without regard to case).
     public static let pictureExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
@@ -26,8 +26,14 @@ public struct PictureFolder: Sendable, Equatable {
         } catch {
             throw .unreadable(path: directory, reason: (error as NSError).localizedFailureReason ?? "cannot list it")
         }
+        // Only the names are looked at, plus one stat each for the few that look like
+        // pictures (a folder may be called "2024.jpg").
         let pictures = names.filter { !$0.hasPrefix(".") && PictureFolder.isPicture($0) }
             .map { (directory as NSString).appendingPathComponent($0) }
+            .filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
         self.init(title: (directory as NSString).lastPathComponent, paths: pictures)
     }
 
