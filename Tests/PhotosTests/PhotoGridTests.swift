@@ -61,10 +61,16 @@ import Testing
     }
 
     @Test func cellsAskForTheirSizeInDevicePixels() throws {
-        let (_, grid) = makeGrid(count: 10)
-        let request = try #require(source.requests.first)
-        let side = (grid.grid.cellSide * (grid.window?.deviceScale ?? 1)).rounded(.up)
-        #expect(request.fitting == Size(width: side, height: side))
+        let (host, grid) = makeGrid(count: 1000)
+        let side = grid.grid.cellSide.rounded(.up)
+        #expect(try #require(source.requests.first).fitting == Size(width: side, height: side))
+        // On a scale-2 output (the platform prepares its frames at that scale), cells that come
+        // into the margin ask for twice the side.
+        _ = host.window.prepareFrame(deviceScale: 2)
+        grid.contentOffset = Point(x: 0, y: 20 * grid.bounds.height)
+        host.frame()
+        let sharp = (grid.grid.cellSide * 2).rounded(.up)
+        #expect(try #require(source.requests.last).fitting == Size(width: sharp, height: sharp))
     }
 
     @Test func placeholderThenAverageColourThenThumbnail() throws {

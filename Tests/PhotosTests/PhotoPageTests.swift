@@ -68,6 +68,24 @@ import Testing
         #expect(page.pager.currentPage.frame.minX == 0)
     }
 
+    @Test func aFileFailingInTheGridAndOnItsPageIsLoggedOnce() throws {
+        final class Lines { var all: [String] = [] }
+        let lines = Lines()
+        let grid = PhotoGridController(folder: Fixtures.folder(count: 5), source: source,
+                                       log: BrokenPictureLog(write: { lines.all.append($0) }))
+        let navigation = NavigationController(rootViewController: grid)
+        let host = OffscreenWindow(root: navigation, size: Size(width: 400, height: 600))
+        // Opened before its thumbnail came: the cell and the page both wait for the same file.
+        grid.open(1)
+        host.runFrames()
+        let requests = source.requests(for: "/nowhere/picture-1.png")
+        #expect(requests.count == 2)
+        for request in requests { request.completion(.failure(.truncated)) }
+        #expect(lines.all == ["segue-photos: '/nowhere/picture-1.png' is truncated"])
+        let page = try #require(navigation.topViewController as? PhotoPageController)
+        #expect(page.pager.currentPage.isBroken)
+    }
+
     @Test func escapeGoesBackToTheGrid() throws {
         let (host, navigation, grid) = open(at: 1)
         #expect(navigation.topViewController is PhotoPageController)
