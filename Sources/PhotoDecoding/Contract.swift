@@ -69,6 +69,8 @@ public enum PictureDecoder {
         }
         guard head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw .unsupportedFormat }
         guard head.count >= 24 else { throw .truncated }
+        // The first chunk must be the header; anything else is not a PNG's start.
+        guard head[12..<16].elementsEqual("IHDR".utf8) else { throw .corrupt("no IHDR chunk") }
         func bigEndian(_ at: Int) -> Int { head[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return PictureInfo(format: .png, pixelWidth: bigEndian(16), pixelHeight: bigEndian(20), orientation: 1)
     }
