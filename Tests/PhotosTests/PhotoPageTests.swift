@@ -89,9 +89,11 @@ import Testing
     @Test func escapeGoesBackToTheGrid() throws {
         let (host, navigation, grid) = open(at: 1)
         #expect(navigation.topViewController is PhotoPageController)
+        host.key(.right)
+        host.runFrames()
         host.key(.escape)
         host.runFrames()
         #expect(navigation.topViewController === grid)
-        #expect(grid.grid.focusedIndex == 1, "the ring stays on the picture that was open")
+        #expect(grid.grid.focusedIndex == 2, "the ring is on the picture last seen")
     }
 }

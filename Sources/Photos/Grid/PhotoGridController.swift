@@ -27,6 +27,7 @@ public final class PhotoGridController: ViewController {
         guard grid.folder.paths.indices.contains(index) else { return }
         if grid.focusedIndex != index { grid.setFocus(index) }
         let page = PhotoPageController(folder: grid.folder, index: index, source: source, log: log)
+        page.onIndexChange = { [weak grid] index in grid?.setFocus(index) }
         navigationController?.pushViewController(page, animated: true)
     }
 

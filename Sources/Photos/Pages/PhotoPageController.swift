@@ -7,12 +7,18 @@ import SegueKit
 public final class PhotoPageController: ViewController {
     /// The pager the page shows.
     public let pager: PhotoPagerView
+    /// Called with the new index after each page turn (the grid follows with its focus ring,
+    /// so going back lands on the picture last seen).
+    public var onIndexChange: ((Int) -> Void)?
 
     /// A page of `folder` opened at picture `index`.
     public init(folder: PictureFolder, index: Int, source: ThumbnailSource, log: BrokenPictureLog) {
         pager = PhotoPagerView(folder: folder, index: index, source: source, log: log)
         super.init(title: folder.paths.indices.contains(index) ? folder.paths[index].fileName : "")
-        pager.onPageChange = { [weak self] index in self?.title = folder.paths[index].fileName }
+        pager.onPageChange = { [weak self] index in
+            self?.title = folder.paths[index].fileName
+            self?.onIndexChange?(index)
+        }
     }
 
     /// The picture shown.
