@@ -73,6 +73,23 @@ import Testing
         #expect(try #require(source.requests.last).fitting == Size(width: sharp, height: sharp))
     }
 
+    @Test func aWiderCellAsksAgainForASharperThumbnail() throws {
+        let (host, grid) = makeGrid(count: 10)
+        let side = Int(grid.grid.cellSide.rounded(.up))
+        let request = try #require(source.requests(for: "/nowhere/picture-0.png").first)
+        let picture = try Fixtures.picture(.white, width: side, height: side)
+        request.completion(.success(picture))
+        #expect(source.requests(for: "/nowhere/picture-0.png").count == 1, "sharp enough: no second decode")
+        // One column instead of two: cells twice as wide.
+        host.window.resize(to: Size(width: 240, height: 600))
+        host.layout()
+        #expect(grid.grid.columns == 1)
+        let again = try #require(source.requests(for: "/nowhere/picture-0.png").last)
+        #expect(source.requests(for: "/nowhere/picture-0.png").count == 2)
+        #expect(again.fitting == Size(width: grid.grid.cellSide.rounded(.up), height: grid.grid.cellSide.rounded(.up)))
+        #expect(grid.cells[0]?.content == .thumbnail(picture.surface), "the soft one shows meanwhile")
+    }
+
     @Test func placeholderThenAverageColourThenThumbnail() throws {
         // No room for thumbnails: one that scrolled away must decode again.
         let (host, grid) = makeGrid(count: 1000, cache: ThumbnailCache(budget: 0))
@@ -100,7 +117,8 @@ import Testing
 
     @Test func thumbnailsWithinTheBudgetComeBackWithoutADecode() throws {
         let (host, grid) = makeGrid(count: 1000)
-        let picture = try Fixtures.picture(.white)
+        let side = Int(grid.grid.cellSide.rounded(.up))
+        let picture = try Fixtures.picture(.white, width: side, height: side)
         try #require(source.requests(for: "/nowhere/picture-0.png").first).completion(.success(picture))
         grid.contentOffset = Point(x: 0, y: 20 * grid.bounds.height)
         host.frame()

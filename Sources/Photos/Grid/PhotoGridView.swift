@@ -66,6 +66,11 @@ public final class PhotoGridView: ScrollView {
         super.layoutSubviews()
         emptyLabel?.frame = Rect(x: 0, y: 40, width: bounds.width, height: 24)
         updateCells()
+        // Wider cells (a resize, a move to a denser output) ask again for what now looks soft,
+        // showing the smaller thumbnail meanwhile.
+        for cell in cells.values where cell.request == nil {
+            if case .thumbnail(let surface) = cell.content, !isSharp(surface) { request(for: cell) }
+        }
     }
 
     public override func traitCollectionDidChange(_ previous: TraitCollection) {
@@ -117,6 +122,7 @@ public final class PhotoGridView: ScrollView {
             cell.prepare(index: index, path: path, content: .broken)
         } else if let picture = cache.picture(for: path) {
             cell.prepare(index: index, path: path, content: .thumbnail(picture.surface))
+            if !isSharp(picture.surface) { request(for: cell) }
         } else {
             cell.prepare(index: index, path: path, content: .placeholder(cache.averageColor(for: path) ?? PhotoCell.neutralGrey))
             request(for: cell)
@@ -128,6 +134,11 @@ public final class PhotoGridView: ScrollView {
     private var cellPixelSize: Size {
         let side = (grid.cellSide * (window?.deviceScale ?? 1)).rounded(.up)
         return Size(width: side, height: side)
+    }
+
+    /// Whether `surface` covers a cell in device pixels (a pixel short is rounding, not blur).
+    private func isSharp(_ surface: Surface) -> Bool {
+        Double(min(surface.width, surface.height)) >= cellPixelSize.width - 1
     }
 
     private func request(for cell: PhotoCell) {
