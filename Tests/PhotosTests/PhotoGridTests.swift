@@ -75,9 +75,10 @@ import Testing
 
     @Test func aWiderCellAsksAgainForASharperThumbnail() throws {
         let (host, grid) = makeGrid(count: 10)
-        let side = Int(grid.grid.cellSide.rounded(.up))
+        let side = grid.grid.cellSide.rounded(.up)
         let request = try #require(source.requests(for: "/nowhere/picture-0.png").first)
-        let picture = try Fixtures.picture(.white, width: side, height: side)
+        // A large picture decoded for the cell as it was.
+        let picture = try Fixtures.picture(.white, width: 600, height: 600, fitting: Size(width: side, height: side))
         request.completion(.success(picture))
         #expect(source.requests(for: "/nowhere/picture-0.png").count == 1, "sharp enough: no second decode")
         // One column instead of two: cells twice as wide.
@@ -88,6 +89,17 @@ import Testing
         #expect(source.requests(for: "/nowhere/picture-0.png").count == 2)
         #expect(again.fitting == Size(width: grid.grid.cellSide.rounded(.up), height: grid.grid.cellSide.rounded(.up)))
         #expect(grid.cells[0]?.content == .thumbnail(picture.surface), "the soft one shows meanwhile")
+    }
+
+    @Test func aPictureSmallerThanItsCellIsNotAskedForAgain() throws {
+        let (host, grid) = makeGrid(count: 10)
+        // 8 × 8 at full size: the decoder never upscales, so there is nothing sharper to get.
+        try #require(source.requests(for: "/nowhere/picture-0.png").first).completion(.success(try Fixtures.picture(.white)))
+        host.window.resize(to: Size(width: 240, height: 600))
+        host.layout()
+        grid.setNeedsLayout()
+        host.layout()
+        #expect(source.requests(for: "/nowhere/picture-0.png").count == 1)
     }
 
     @Test func placeholderThenAverageColourThenThumbnail() throws {

@@ -43,6 +43,8 @@ public final class PhotoCell: View {
     /// The decode this cell waits for, if any, and the token its completion must match.
     var request: ThumbnailRequest?
     var pending: AnyObject?
+    /// The decode behind a `.thumbnail` content (its header says whether a larger one exists).
+    var picture: DecodedPicture?
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -55,6 +57,7 @@ public final class PhotoCell: View {
         self.index = index
         self.path = path
         self.content = content
+        picture = nil
         isFocused = false
         accessibilityLabel = path.fileName
     }
@@ -64,6 +67,7 @@ public final class PhotoCell: View {
         request?.cancel()
         request = nil
         pending = nil
+        picture = nil
         content = .placeholder(PhotoCell.neutralGrey)
         isFocused = false
     }

@@ -69,7 +69,7 @@ public final class PhotoGridView: ScrollView {
         // Wider cells (a resize, a move to a denser output) ask again for what now looks soft,
         // showing the smaller thumbnail meanwhile.
         for cell in cells.values where cell.request == nil {
-            if case .thumbnail(let surface) = cell.content, !isSharp(surface) { request(for: cell) }
+            if let picture = cell.picture, !isEnough(picture) { request(for: cell) }
         }
     }
 
@@ -122,7 +122,8 @@ public final class PhotoGridView: ScrollView {
             cell.prepare(index: index, path: path, content: .broken)
         } else if let picture = cache.picture(for: path) {
             cell.prepare(index: index, path: path, content: .thumbnail(picture.surface))
-            if !isSharp(picture.surface) { request(for: cell) }
+            cell.picture = picture
+            if !isEnough(picture) { request(for: cell) }
         } else {
             cell.prepare(index: index, path: path, content: .placeholder(cache.averageColor(for: path) ?? PhotoCell.neutralGrey))
             request(for: cell)
@@ -136,9 +137,12 @@ public final class PhotoGridView: ScrollView {
         return Size(width: side, height: side)
     }
 
-    /// Whether `surface` covers a cell in device pixels (a pixel short is rounding, not blur).
-    private func isSharp(_ surface: Surface) -> Bool {
-        Double(min(surface.width, surface.height)) >= cellPixelSize.width - 1
+    /// Whether `picture` covers a cell in device pixels (a pixel short is rounding, not blur),
+    /// or is all there is (a picture smaller than the cell is never upscaled by the decoder).
+    private func isEnough(_ picture: DecodedPicture) -> Bool {
+        let surface = picture.surface
+        return Double(min(surface.width, surface.height)) >= cellPixelSize.width - 1
+            || max(surface.width, surface.height) >= max(picture.info.pixelWidth, picture.info.pixelHeight)
     }
 
     private func request(for cell: PhotoCell) {
@@ -161,6 +165,7 @@ public final class PhotoGridView: ScrollView {
         case .success(let picture):
             cache.insert(picture, for: path)
             cell.content = .thumbnail(picture.surface)
+            cell.picture = picture
         case .failure(.cancelled):
             break
         case .failure(let error):

@@ -41,13 +41,13 @@ final class FakeThumbnailSource: ThumbnailSource {
 /// Small real PNGs decoded by `PictureDecoder` (the contract's PNG path), so the tests never
 /// build a `DecodedPicture` by hand.
 enum Fixtures {
-    /// A solid `color` picture of `width` × `height`, decoded at full size.
-    static func picture(_ color: Color, width: Int = 8, height: Int = 8) throws -> DecodedPicture {
+    /// A solid `color` picture of `width` × `height`, decoded to cover `fitting` (nil: full size).
+    static func picture(_ color: Color, width: Int = 8, height: Int = 8, fitting: Size? = nil) throws -> DecodedPicture {
         let surface = Surface(width: width, height: height)
         surface.clear(to: color)
         let path = temporaryDirectory() + "/solid.png"
         try surface.writePNG(to: path)
-        return try PictureDecoder.decode(path: path, fitting: nil)
+        return try PictureDecoder.decode(path: path, fitting: fitting)
     }
 
     /// A fresh empty directory.
