@@ -33,11 +33,10 @@ public final class QueuedThumbnailSource: ThumbnailSource {
 
     public func request(path: String, fitting: Size?,
                         completion: @escaping @MainActor (Result<DecodedPicture, PictureDecodeError>) -> Void) -> ThumbnailRequest {
-        // The queue is told the completion is Sendable: it only ever calls it through
-        // `deliver`, on the main thread, where assumeIsolated checks that it is.
-        nonisolated(unsafe) let onMain = completion
+        // The queue calls completions only through `deliver`, which runs them on the main
+        // thread; assumeIsolated checks that it does.
         let ticket = queue.enqueue(path: path, fitting: fitting) { result in
-            MainActor.assumeIsolated { onMain(result) }
+            MainActor.assumeIsolated { completion(result) }
         }
         return TicketRequest(ticket: ticket)
     }
