@@ -22,7 +22,8 @@ TEST_PACKAGES = sway grim wtype \
 HELPERS = meson-helpers/build
 
 .PHONY: print-packages deps test-deps helpers build translations merge-asset-translations test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter bench-adw-mutter48 \
-	release install uninstall check-assets test-asan examples docs trixie-root test-desktops check-architecture check-doc-blocks
+	release install uninstall check-assets test-asan examples docs trixie-root test-desktops check-architecture check-doc-blocks \
+	photos release-photos
 
 ## The one list of Debian packages, for .ci/run (which installs them on a fresh machine).
 print-packages:
@@ -147,6 +148,10 @@ demo: helpers build
 		$(SWIFT) run segue-tour; \
 	fi
 
+## Opens Segue Photos in your Wayland session: PHOTOS_ARGS="DIR|FILE…" (default: the pictures folder).
+photos: deps build
+	$(SWIFT) run segue-photos $(PHOTOS_ARGS)
+
 ## Regenerates the protocol glue; check-protocols fails if it drifted from the XML.
 protocols:
 	scripts/generate-protocols.sh
@@ -167,6 +172,14 @@ INSTALLED = $(PREFIX)/bin/segue-demo \
 	$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml \
 	$(patsubst $(LOCALE_BUILD)/%,$(PREFIX)/share/locale/%,$(CATALOGUES))
+## Segue Photos beside the demo; PHOTOS_INSTALL_BINARY=FILE as INSTALL_BINARY for it.
+PHOTOS_APP_ID = org.segue.Photos
+PHOTOS_INSTALL_BINARY ?= .build/release/segue-photos
+INSTALLED += $(PREFIX)/bin/segue-photos \
+	$(PREFIX)/share/applications/$(PHOTOS_APP_ID).desktop \
+	$(PREFIX)/share/icons/hicolor/scalable/apps/$(PHOTOS_APP_ID).svg \
+	$(PREFIX)/share/icons/hicolor/symbolic/apps/$(PHOTOS_APP_ID)-symbolic.svg \
+	$(PREFIX)/share/metainfo/$(PHOTOS_APP_ID).metainfo.xml
 # Refreshes the icon and desktop caches of a live install (not of a staged DESTDIR one).
 REFRESH_CACHES = if [ -z "$(DESTDIR)" ]; then \
 		if command -v gtk-update-icon-cache >/dev/null; then \
@@ -178,7 +191,10 @@ REFRESH_CACHES = if [ -z "$(DESTDIR)" ]; then \
 release: deps
 	$(SWIFT) build $(RELEASE) --product segue-demo
 
-install: $(if $(filter file,$(origin INSTALL_BINARY)),release)
+release-photos: deps
+	$(SWIFT) build $(RELEASE) --product segue-photos
+
+install: $(if $(filter file,$(origin INSTALL_BINARY)),release) $(if $(filter file,$(origin PHOTOS_INSTALL_BINARY)),release-photos)
 	install -Dm755 "$(INSTALL_BINARY)" "$(DESTDIR)$(PREFIX)/bin/segue-demo"
 	install -Dm644 assets/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 assets/icons/hicolor/scalable/apps/$(APP_ID).svg \
@@ -188,6 +204,13 @@ install: $(if $(filter file,$(origin INSTALL_BINARY)),release)
 	install -Dm644 assets/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	@$(MAKE) -s translations
 	@for mo in $(CATALOGUES); do install -Dm644 "$$mo" "$(DESTDIR)$(PREFIX)/share/locale/$${mo#$(LOCALE_BUILD)/}"; done
+	install -Dm755 "$(PHOTOS_INSTALL_BINARY)" "$(DESTDIR)$(PREFIX)/bin/segue-photos"
+	install -Dm644 assets/$(PHOTOS_APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(PHOTOS_APP_ID).desktop"
+	install -Dm644 assets/icons/hicolor/scalable/apps/$(PHOTOS_APP_ID).svg \
+		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(PHOTOS_APP_ID).svg"
+	install -Dm644 assets/icons/hicolor/symbolic/apps/$(PHOTOS_APP_ID)-symbolic.svg \
+		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(PHOTOS_APP_ID)-symbolic.svg"
+	install -Dm644 assets/$(PHOTOS_APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(PHOTOS_APP_ID).metainfo.xml"
 	@$(REFRESH_CACHES)
 
 uninstall:

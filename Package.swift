@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "segue-fuzz", targets: ["segue-fuzz"]),
         .executable(name: "segue-tour", targets: ["segue-tour"]),
         .executable(name: "segue-perf", targets: ["segue-perf"]),
+        .executable(name: "segue-photos", targets: ["segue-photos"]),
         .library(name: "Segue", targets: ["Segue"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "SegueDiagnostics", targets: ["SegueDiagnostics"]),
@@ -98,6 +99,14 @@ let package = Package(
         // Randomized input end to end (`--seed N`, `--replay FILE`); the e2e suite runs the same code.
         .executableTarget(name: "segue-fuzz", dependencies: ["Geometry", "SegueTestKit", "SegueProcess", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // Segue Photos (issue 32). PhotoDecoding here is a placeholder with the agreed contract;
+        // the photos-decode branch replaces it.
+        .target(name: "PhotoDecoding", dependencies: ["Geometry", "Canvas"]),
+        // The photo browser's folder, grid and picture pages, on SegueKit's public API only.
+        .target(name: "Photos", dependencies: ["SegueKit", "PhotoDecoding"]),
+        // The photo browser: `segue-photos [DIR|FILE…]`.
+        .executableTarget(name: "segue-photos", dependencies: ["Photos", "SegueKit", "SegueProcess", "SegueCommandLine",
+                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Curves, springs, timelines and velocity against their analytic solutions.
         .testTarget(name: "MotionTests", dependencies: [
@@ -117,6 +126,8 @@ let package = Package(
         // UIKit's transition API as a UIKit app would use it, in scenes written here (Scenes/,
         // also built into Examples' uikit-conformance app), checked against the tutorials' figures.
         .testTarget(name: "UIKitConformanceTests", dependencies: ["SegueKit", "SegueTesting"]),
+        // Segue Photos' grid, folder and pages offscreen, on a fake decode source.
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotoDecoding", "SegueKit", "SegueTesting"]),
         // The real apps in headless compositors (weston, sway, mutter, KWin).
         .testTarget(name: "E2ETests", dependencies: ["Geometry", "SegueTestKit", "SegueTesting", "Segue", "Canvas", "Motion", "Demos"]),
     ],

@@ -81,12 +81,59 @@ for path, box in zip(sys.argv[1::2], sys.argv[2::2]):
 sys.exit(0 if ok else 1)
 PY
 
+# Segue Photos' entry, metainfo and icons: the same validators and names, and the picture types
+# it opens (files come as %F, several at once).
+photos=org.segue.Photos
+photos_desktop=assets/$photos.desktop
+photos_metainfo=assets/$photos.metainfo.xml
+photos_icon=assets/icons/hicolor/scalable/apps/$photos.svg
+photos_symbolic=assets/icons/hicolor/symbolic/apps/$photos-symbolic.svg
+for f in "$photos_desktop" "$photos_metainfo" "$photos_icon" "$photos_symbolic"; do
+  [ -f "$f" ] || fail "$f is missing"
+done
+if ! out=$(desktop-file-validate "$photos_desktop" 2>&1) || [ -n "$out" ]; then
+  echo "$out" >&2
+  fail "desktop-file-validate rejects $photos_desktop"
+fi
+if ! out=$(appstreamcli validate --no-net --strict "$photos_metainfo" 2>&1); then
+  echo "$out" >&2
+  fail "appstreamcli validate rejects $photos_metainfo"
+fi
+photos_key() { sed -n "s/^$1=//p" "$photos_desktop"; }
+[ "$(photos_key Icon)" = "$photos" ] || fail "$photos_desktop: Icon=$(photos_key Icon), expected $photos"
+[ "$(photos_key Exec)" = "segue-photos %F" ] || fail "$photos_desktop: Exec=$(photos_key Exec), expected 'segue-photos %F'"
+[ "$(photos_key MimeType)" = "image/jpeg;image/png;image/webp;" ] ||
+  fail "$photos_desktop: MimeType=$(photos_key MimeType), expected image/jpeg;image/png;image/webp;"
+grep -q "<id>$photos</id>" "$photos_metainfo" || fail "$photos_metainfo: component id is not $photos"
+grep -q "<launchable type=\"desktop-id\">$photos.desktop</launchable>" "$photos_metainfo" ||
+  fail "$photos_metainfo: launchable is not $photos.desktop"
+grep -q "<binary>segue-photos</binary>" "$photos_metainfo" || fail "$photos_metainfo: does not provide binary segue-photos"
+python3 - "$photos_icon" "0 0 128 128" "$photos_symbolic" "0 0 16 16" <<'PY' || fail "the Photos icons are not valid (see above)"
+import re, sys, xml.etree.ElementTree as ET
+ok = True
+for path, box in zip(sys.argv[1::2], sys.argv[2::2]):
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError as e:
+        print(f"{path}: not well-formed XML: {e}", file=sys.stderr); ok = False; continue
+    if root.tag != "{http://www.w3.org/2000/svg}svg" or root.get("viewBox") != box:
+        print(f"{path}: not an SVG with viewBox {box!r}", file=sys.stderr); ok = False
+    if path.endswith("-symbolic.svg"):
+        colours = {v.lower() for el in root.iter() for a in ("fill", "stroke", "stop-color")
+                   if (v := el.get(a)) and v != "none"}
+        colours |= {c.lower() for c in re.findall(r"#[0-9a-fA-F]{3,6}", open(path).read())}
+        if len(colours) != 1:
+            print(f"{path}: a symbolic icon has one colour, found {sorted(colours)}", file=sys.stderr); ok = False
+sys.exit(0 if ok else 1)
+PY
+
 # Install and uninstall into a scratch DESTDIR (the translations' catalogues included), with the default PREFIX and with another one.
 printf '#!/bin/sh\nexit 0\n' >"$tmp/segue-demo"
 chmod 644 "$tmp/segue-demo"   # install must set the mode itself
+cp "$tmp/segue-demo" "$tmp/segue-photos"
 for prefix in /usr/local /usr; do
   dest=$tmp/dest$( [ "$prefix" = /usr/local ] && echo -default || echo -usr )
-  args=(DESTDIR="$dest" INSTALL_BINARY="$tmp/segue-demo")
+  args=(DESTDIR="$dest" INSTALL_BINARY="$tmp/segue-demo" PHOTOS_INSTALL_BINARY="$tmp/segue-photos")
   [ "$prefix" = /usr/local ] || args+=(PREFIX="$prefix")
   make -s --no-print-directory install "${args[@]}" >"$tmp/log" 2>&1 ||
     { cat "$tmp/log" >&2; fail "make install ${args[*]} failed"; }
@@ -97,6 +144,11 @@ for prefix in /usr/local /usr; do
     "$prefix/share/icons/hicolor/scalable/apps/$app.svg" \
     "$prefix/share/icons/hicolor/symbolic/apps/$app-symbolic.svg" \
     "$prefix/share/metainfo/$app.metainfo.xml" \
+    "$prefix/bin/segue-photos" \
+    "$prefix/share/applications/$photos.desktop" \
+    "$prefix/share/icons/hicolor/scalable/apps/$photos.svg" \
+    "$prefix/share/icons/hicolor/symbolic/apps/$photos-symbolic.svg" \
+    "$prefix/share/metainfo/$photos.metainfo.xml" \
     $(for domain in segue segue-demo; do for lang in $(cat po/$domain/LINGUAS); do
         echo "$prefix/share/locale/$lang/LC_MESSAGES/$domain.mo"; done; done) | sort)
   actual=$(cd "$dest" && find . ! -type d | sed 's|^\.||' | sort)
@@ -107,6 +159,7 @@ for prefix in /usr/local /usr; do
   [ -f "$dest$prefix/share/icons/hicolor/scalable/apps/$(key Icon).svg" ] ||
     fail "make install: no scalable hicolor icon named after Icon=$(key Icon)"
   [ -x "$dest$prefix/bin/segue-demo" ] || fail "make install: bin/segue-demo is not executable"
+  [ -x "$dest$prefix/bin/segue-photos" ] || fail "make install: bin/segue-photos is not executable"
   cmp -s "$desktop" "$dest$prefix/share/applications/$app.desktop" || fail "make install: the desktop entry differs from $desktop"
   while read -r f; do
     [ "$(stat -c %a "$dest$f")" = 644 ] || fail "make install: $f has mode $(stat -c %a "$dest$f"), expected 644"
@@ -124,4 +177,4 @@ for prefix in /usr/local /usr; do
   [ -z "$left" ] || { echo "$left" >&2; fail "make uninstall (PREFIX=$prefix) left files behind (listed above)"; }
 done
 
-echo "check-assets: OK (desktop entry, metainfo, icons; install and uninstall under /usr/local and /usr)"
+echo "check-assets: OK (desktop entries, metainfo, icons of the demo and Photos; install and uninstall under /usr/local and /usr)"

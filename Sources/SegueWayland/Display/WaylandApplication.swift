@@ -54,6 +54,8 @@ public enum WaylandApplication {
             waylandWindow?.cursors.useDesktopSettings(theme: settings.cursor.theme, size: settings.cursor.size)
         }
         if let connection = settings.connection { display.loop.add(connection) }
+        // Work other threads post (decoded pictures) runs between the loop's turns.
+        display.loop.add(PostedWorkSource(MainLoopPoster.shared))
         let accessibility = AtspiProvider(window: window, name: title, session: settings.connection, loop: display.loop,
                                           environment: DesktopSettingsSource.processEnvironment())
         onConnected?()

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The pictures the app browses: a directory's picture files and any files named on the
+/// command line, sorted by name in natural order ("img2" before "img10"). Listing reads the
+/// directory, never the files' contents, so a folder of thousands opens at once.
+public struct PictureFolder: Sendable, Equatable {
+    /// The extensions taken as pictures (compared without regard to case).
+    public static let pictureExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
+
+    /// What the window's title says: the directory's name, or the first file's.
+    public let title: String
+    /// The pictures' paths, in order.
+    public let paths: [String]
+
+    /// A folder of the given pictures, sorted; `title` names it.
+    public init(title: String, paths: [String]) {
+        self.title = title
+        self.paths = paths.sorted { PictureFolder.naturalOrder($0.fileName, $1.fileName) }
+    }
+
+    /// The picture files directly in `directory` (hidden files and subdirectories left out).
+    public init(directory: String) throws(PictureFolderError) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw .unreadable(path: directory, reason: (error as NSError).localizedFailureReason ?? "cannot list it")
+        }
+        // Only the names are looked at, plus one stat each for the few that look like
+        // pictures (a folder may be called "2024.jpg").
+        let pictures = names.filter { !$0.hasPrefix(".") && PictureFolder.isPicture($0) }
+            .map { (directory as NSString).appendingPathComponent($0) }
+            .filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+        self.init(title: (directory as NSString).lastPathComponent, paths: pictures)
+    }
+
+    /// What the command line names: each directory's pictures and each file as given (a file
+    /// named explicitly is shown whatever its extension). Throws for the first path that does
+    /// not exist or cannot be read.
+    public init(arguments: [String]) throws(PictureFolderError) {
+        var paths: [String] = []
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw .unreadable(path: argument, reason: "no such file or directory")
+            }
+            if isDirectory.boolValue {
+                paths += try PictureFolder(directory: argument).paths
+            } else {
+                guard FileManager.default.isReadableFile(atPath: argument) else {
+                    throw .unreadable(path: argument, reason: "permission denied")
+                }
+                paths.append(argument)
+            }
+        }
+        let title = arguments.count == 1 ? (arguments[0] as NSString).lastPathComponent : "Photos"
+        self.init(title: title, paths: paths)
+    }
+
+    /// Whether `name` has a picture's extension.
+    public static func isPicture(_ name: String) -> Bool {
+        pictureExtensions.contains((name as NSString).pathExtension.lowercased())
+    }
+
+    /// Natural order: runs of digits compare by value, the rest without regard to case, so
+    /// that a camera's "IMG_2" comes before "IMG_10". Ties fall back to plain comparison so
+    /// the order is total.
+    public static func naturalOrder(_ a: String, _ b: String) -> Bool {
+        var left = Array(a.unicodeScalars)[...], right = Array(b.unicodeScalars)[...]
+        while let l = left.first, let r = right.first {
+            if l.properties.numericType == .decimal, r.properties.numericType == .decimal {
+                let leftDigits = left.prefix { $0.properties.numericType == .decimal }
+                let rightDigits = right.prefix { $0.properties.numericType == .decimal }
+                left = left.dropFirst(leftDigits.count)
+                right = right.dropFirst(rightDigits.count)
+                let leftValue = leftDigits.drop { $0 == "0" }, rightValue = rightDigits.drop { $0 == "0" }
+                if leftValue.count != rightValue.count { return leftValue.count < rightValue.count }
+                if !leftValue.elementsEqual(rightValue) { return leftValue.lexicographicallyPrecedes(rightValue) { $0.value < $1.value } }
+                continue
+            }
+            let lower = String(l).lowercased(), upper = String(r).lowercased()
+            if lower != upper { return lower < upper }
+            left = left.dropFirst()
+            right = right.dropFirst()
+        }
+        if left.isEmpty != right.isEmpty { return left.isEmpty }
+        return a < b
+    }
+}
+
+/// A path the app was asked to open that it cannot.
+public enum PictureFolderError: Error, Equatable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+
+    /// One line: "cannot open 'PATH': REASON".
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "cannot open '\(path)': \(reason)"
+        }
+    }
+}
+
+extension String {
+    /// The last path component.
+    var fileName: String { (self as NSString).lastPathComponent }
+}

@@ -1,0 +1,104 @@
+import PhotoDecoding
+import SegueKit
+
+/// One picture, whole, centred on a dark background: decoded for the size it is shown at
+/// (its bounds in device pixels), its average colour standing in until then.
+@MainActor
+public final class PictureView: View {
+    /// The picture's path; nil shows nothing.
+    public private(set) var path: String?
+    /// The decoded picture, once it arrived.
+    public private(set) var picture: Surface?
+    /// Whether the file could not be decoded.
+    public private(set) var isBroken = false
+
+    private let source: ThumbnailSource
+    private let log: BrokenPictureLog
+    private var request: ThumbnailRequest?
+    private var pending: PendingDecode?
+    private var averageColor: Color?
+    /// The pixel size the picture was asked for: a resize larger than it asks again.
+    private var requestedSize: Size?
+
+    /// A view decoding through `source`, reporting broken files to `log`.
+    public init(source: ThumbnailSource, log: BrokenPictureLog) {
+        self.source = source
+        self.log = log
+        super.init()
+        backgroundColor = Color(red: 0.06, green: 0.06, blue: 0.06)
+        isAccessibilityElement = true
+        accessibilityTraits = [.image]
+    }
+
+    /// Shows `path` (nil: nothing), dropping the previous picture and its pending decode.
+    public func show(_ path: String?) {
+        guard path != self.path else { return }
+        cancel()
+        self.path = path
+        picture = nil
+        isBroken = path.map(log.isBroken) ?? false
+        averageColor = nil
+        requestedSize = nil
+        accessibilityLabel = path?.fileName
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Gives up the pending decode.
+    public func cancel() {
+        request?.cancel()
+        request = nil
+        pending = nil
+    }
+
+    public override func layoutSubviews() {
+        guard let path, !isBroken, !bounds.isEmpty else { return }
+        let scale = window?.deviceScale ?? 1
+        let wanted = Size(width: (bounds.width * scale).rounded(.up), height: (bounds.height * scale).rounded(.up))
+        if let requestedSize, requestedSize.width >= wanted.width, requestedSize.height >= wanted.height { return }
+        cancel()
+        requestedSize = wanted
+        let token = PendingDecode()
+        pending = token
+        let made = source.request(path: path, fitting: wanted) { [weak self] result in
+            guard let self, self.pending === token else { return }
+            self.pending = nil
+            self.request = nil
+            switch result {
+            case .success(let decoded):
+                self.picture = decoded.surface
+                self.averageColor = decoded.averageColor
+            case .failure(.cancelled):
+                self.requestedSize = nil
+            case .failure(let error):
+                self.log.report(path, error)
+                self.isBroken = true
+            }
+            self.setNeedsDisplay()
+        }
+        if pending === token { request = made }
+    }
+
+    public override var drawsContent: Bool { true }
+
+    public override func draw(in canvas: Canvas) {
+        if let picture {
+            let size = Size(width: Double(picture.width), height: Double(picture.height))
+            canvas.draw(picture, in: Self.aspectFit(size, in: bounds))
+        } else if isBroken {
+            let side = min(bounds.width, bounds.height) * 0.2
+            canvas.stroke(Rect(x: bounds.midX - side / 2, y: bounds.midY - side / 2, width: side, height: side),
+                          color: traitCollection.palette.destructive, lineWidth: 3)
+        } else if let averageColor {
+            canvas.fill(bounds.insetBy(dx: bounds.width * 0.1, dy: bounds.height * 0.1), color: averageColor)
+        }
+    }
+
+    /// `size` scaled to fit inside `rect` (aspect kept), centred on it.
+    static func aspectFit(_ size: Size, in rect: Rect) -> Rect {
+        guard size.width > 0, size.height > 0 else { return rect }
+        let scale = min(rect.width / size.width, rect.height / size.height)
+        let width = size.width * scale, height = size.height * scale
+        return Rect(x: rect.midX - width / 2, y: rect.midY - height / 2, width: width, height: height)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import PhotoDecoding
+import SegueKit
+
+/// Segue Photos put together: what the executable opens and shows.
+@MainActor
+public enum PhotosApp {
+    /// The desktop app id (the `.desktop` file's name).
+    public static let appID = "org.segue.Photos"
+
+    /// The navigation stack of a grid of `folder`, decoded by `source`.
+    public static func makeRoot(folder: PictureFolder, source: ThumbnailSource) -> NavigationController {
+        NavigationController(rootViewController: PhotoGridController(folder: folder, source: source))
+    }
+
+    /// The navigation stack of a grid of `folder`, decoded on two worker threads whose results
+    /// come back through the main loop (``SegueApplication/mainThread``).
+    public static func makeRoot(folder: PictureFolder) -> NavigationController {
+        makeRoot(folder: folder, source: QueuedThumbnailSource(queue: DecodeQueue(deliver: SegueApplication.mainThread)))
+    }
+
+    /// What opens without arguments: the desktop's pictures folder if it has pictures, else the
+    /// samples (else the empty pictures folder, which says so).
+    public nonisolated static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> PictureFolder {
+        let directory = PicturesDirectory.locate(environment: environment)
+        if let folder = try? PictureFolder(directory: directory), !folder.paths.isEmpty { return folder }
+        return SamplePictures.folder(environment: environment) ?? PictureFolder(title: directory.fileName, paths: [])
+    }
+}

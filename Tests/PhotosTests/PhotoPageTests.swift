@@ -1,0 +1,99 @@
+import PhotoDecoding
+import Photos
+import SegueKit
+import SegueTesting
+import Testing
+
+/// The picture page: decoded at the size shown, paged by keys and drags, Escape goes back.
+@MainActor
+@Suite struct PhotoPageTests {
+    let source = FakeThumbnailSource()
+
+    func open(at index: Int, count: Int = 5) -> (OffscreenWindow, NavigationController, PhotoGridController) {
+        let grid = PhotoGridController(folder: Fixtures.folder(count: count), source: source)
+        let navigation = NavigationController(rootViewController: grid)
+        let host = OffscreenWindow(root: navigation, size: Size(width: 400, height: 600))
+        grid.open(index)
+        host.runFrames()
+        return (host, navigation, grid)
+    }
+
+    @Test func thePictureIsDecodedAtTheSizeItIsShown() throws {
+        let (_, navigation, _) = open(at: 2)
+        let page = try #require(navigation.topViewController as? PhotoPageController)
+        let view = page.pager.currentPage
+        #expect(view.path == "/nowhere/picture-2.png")
+        #expect(view.accessibilityLabel == "picture-2.png")
+        let request = try #require(source.requests(for: "/nowhere/picture-2.png").last)
+        let scale = view.window?.deviceScale ?? 1
+        #expect(request.fitting == Size(width: (view.bounds.width * scale).rounded(.up), height: (view.bounds.height * scale).rounded(.up)))
+        #expect(view.bounds.size == page.view.bounds.size)
+        let picture = try Fixtures.picture(.white, width: 40, height: 30)
+        request.completion(.success(picture))
+        #expect(view.picture === picture.surface)
+    }
+
+    @Test func arrowKeysPageAndStopAtTheEnds() throws {
+        let (host, navigation, _) = open(at: 3)
+        let page = try #require(navigation.topViewController as? PhotoPageController)
+        host.key(.right)
+        host.runFrames()
+        #expect(page.index == 4)
+        #expect(page.pager.currentPage.path == "/nowhere/picture-4.png")
+        #expect(page.title == "picture-4.png")
+        host.key(.right)
+        host.runFrames()
+        #expect(page.index == 4, "no page after the last")
+        host.key(.left)
+        host.runFrames()
+        host.key(.left)
+        host.runFrames()
+        #expect(page.index == 2)
+        #expect(page.pager.currentPage.frame.minX == 0)
+    }
+
+    @Test func aDragPastAThirdTurnsThePageAShortOneSnapsBack() throws {
+        let (host, navigation, _) = open(at: 1)
+        let page = try #require(navigation.topViewController as? PhotoPageController)
+        let y = page.view.frame.midY + 60
+        host.drag(from: Point(x: 300, y: y), to: Point(x: 260, y: y), steps: 10, duration: 0.5)
+        host.release()
+        host.runFrames()
+        #expect(page.index == 1)
+        #expect(page.pager.currentPage.frame.minX == 0)
+        host.drag(from: Point(x: 350, y: y), to: Point(x: 100, y: y), steps: 10, duration: 0.3)
+        host.release()
+        host.runFrames()
+        #expect(page.index == 2)
+        #expect(page.pager.currentPage.frame.minX == 0)
+    }
+
+    @Test func aFileFailingInTheGridAndOnItsPageIsLoggedOnce() throws {
+        final class Lines { var all: [String] = [] }
+        let lines = Lines()
+        let grid = PhotoGridController(folder: Fixtures.folder(count: 5), source: source,
+                                       log: BrokenPictureLog(write: { lines.all.append($0) }))
+        let navigation = NavigationController(rootViewController: grid)
+        let host = OffscreenWindow(root: navigation, size: Size(width: 400, height: 600))
+        // Opened before its thumbnail came: the cell and the page both wait for the same file.
+        grid.open(1)
+        host.runFrames()
+        let requests = source.requests(for: "/nowhere/picture-1.png")
+        #expect(requests.count == 2)
+        for request in requests { request.completion(.failure(.truncated)) }
+        #expect(lines.all == ["segue-photos: '/nowhere/picture-1.png' is truncated"])
+        let page = try #require(navigation.topViewController as? PhotoPageController)
+        #expect(page.pager.currentPage.isBroken)
+    }
+
+    @Test func escapeGoesBackToTheGrid() throws {
+        let (host, navigation, grid) = open(at: 1)
+        #expect(navigation.topViewController is PhotoPageController)
+        host.key(.right)
+        host.runFrames()
+        host.key(.escape)
+        host.runFrames()
+        #expect(navigation.topViewController === grid)
+        #expect(grid.grid.focusedIndex == 2, "the ring is on the picture last seen")
+    }
+}
