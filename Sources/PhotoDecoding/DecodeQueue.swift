@@ -7,6 +7,7 @@ import Geometry
 /// oldest waiting job is cancelled), and cancelled jobs cost nothing more.
 ///
 /// ```swift
+/// // `mainLoop.post` stands for the app's thread-safe way to run a closure on its main loop.
 /// let queue = DecodeQueue(workers: 2) { work in mainLoop.post(work) }
 /// let ticket = queue.enqueue(path: file, fitting: Size(width: 256, height: 256)) { result in
 ///     if case .success(let picture) = result { cell.show(picture.surface) }
