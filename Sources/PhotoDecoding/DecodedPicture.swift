@@ -16,4 +16,13 @@ public struct DecodedPicture: @unchecked Sendable {
     /// The libjpeg scale the JPEG was decoded at, in eighths of its full size (1…8: 1 is 1/8);
     /// nil for PNG and WebP. A thumbnail of a large photo decodes at 1 and never at 8.
     public let jpegScaleEighths: Int?
+
+    /// A picture from its parts: what the decoder makes, and what an app's tests and previews
+    /// can make without a file.
+    public init(surface: Surface, info: PictureInfo, averageColor: Color, jpegScaleEighths: Int? = nil) {
+        self.surface = surface
+        self.info = info
+        self.averageColor = averageColor
+        self.jpegScaleEighths = jpegScaleEighths
+    }
 }
