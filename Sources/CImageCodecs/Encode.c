@@ -30,7 +30,7 @@ static void encode_output_message(j_common_ptr cinfo) {
 }
 
 segue_codec_status segue_jpeg_encode(const uint8_t *pixels, size_t stride, uint32_t width, uint32_t height,
-                                     int quality, const uint8_t *app1, size_t app1_size,
+                                     int quality, int progressive, const uint8_t *app1, size_t app1_size,
                                      uint8_t **out, size_t *out_size, char *message, size_t message_size) {
     struct jpeg_compress_struct cinfo;
     struct encode_guard guard;
@@ -58,6 +58,7 @@ segue_codec_status segue_jpeg_encode(const uint8_t *pixels, size_t stride, uint3
     cinfo.in_color_space = JCS_EXT_BGRX;
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
+    if (progressive) jpeg_simple_progression(&cinfo);
     jpeg_start_compress(&cinfo, TRUE);
     if (app1 != NULL) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, app1, (unsigned)app1_size);
     while (cinfo.next_scanline < cinfo.image_height) {

@@ -10,7 +10,8 @@ public enum PictureDecodeError: Error, Sendable, Equatable, CustomStringConverti
     /// The data ends before the picture does. A JPEG or PNG cut short is refused, not shown
     /// half grey: libjpeg could pad the missing rows, but a thumbnail cached from that would
     /// look like the picture. A file whose every row is present but whose end marker (JPEG's
-    /// EOI, PNG's IEND) is missing still decodes.
+    /// EOI, PNG's IEND) is missing still decodes, and so does a progressive JPEG cut exactly
+    /// between two scans (every row is there, less sharp).
     case truncated
     /// The codec rejected the data; the text is its reason.
     case corrupt(String)

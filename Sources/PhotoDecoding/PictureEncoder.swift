@@ -3,16 +3,17 @@ import CImageCodecs
 /// JPEG and WebP files from opaque pixels: what the folder generator writes, and the tests'
 /// fixtures (with EXIF orientations of their choosing).
 package enum PictureEncoder {
-    /// A baseline JPEG of `pixels` at `quality` (1…100), with `app1` (such as
+    /// A JPEG of `pixels` at `quality` (1…100), baseline or progressive, with `app1` (such as
     /// ``exifOrientation(_:bigEndian:)``'s) as its first segment.
-    package static func jpeg(_ pixels: PixelBuffer, quality: Int, app1: [UInt8]? = nil) throws(PictureWriteError) -> [UInt8] {
+    package static func jpeg(_ pixels: PixelBuffer, quality: Int, progressive: Bool = false,
+                             app1: [UInt8]? = nil) throws(PictureWriteError) -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = message.withUnsafeMutableBufferPointer { text in
             withOptionalBytes(app1) { segment, length in
                 segue_jpeg_encode(pixels.bytes.assumingMemoryBound(to: UInt8.self), pixels.stride,
-                                  UInt32(pixels.width), UInt32(pixels.height), Int32(quality),
+                                  UInt32(pixels.width), UInt32(pixels.height), Int32(quality), progressive ? 1 : 0,
                                   segment, length, &out, &size, text.baseAddress, text.count)
             }
         }

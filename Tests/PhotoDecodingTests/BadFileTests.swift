@@ -72,6 +72,20 @@ import Testing
         #expect(try PictureDecoder.decode(path: path, fitting: nil).surface.width == 400)
     }
 
+    /// A progressive JPEG cut inside a scan is truncated too; with every scan but no EOI it
+    /// decodes.
+    @Test func truncatedProgressiveJPEG() throws {
+        let fixtures = Fixtures()
+        var random = SeededRandom(seed: 3)
+        let whole = try PictureEncoder.jpeg(PictureFolderGenerator.draw(width: 400, height: 300, random: &random),
+                                            quality: 85, progressive: true)
+        let cut = fixtures.write("cut.jpg", Array(whole.prefix(whole.count / 2)))
+        #expect(decodeError(cut) == .truncated)
+        #expect(decodeError(cut, fitting: Size(width: 50, height: 50)) == .truncated)
+        let noEnd = fixtures.write("no-eoi.jpg", Array(whole.dropLast(2)))
+        #expect(try PictureDecoder.decode(path: noEnd, fitting: nil).surface.width == 400)
+    }
+
     @Test func truncatedPNG() {
         let fixtures = Fixtures()
         var random = SeededRandom(seed: 4)

@@ -47,6 +47,18 @@ import Testing
         #expect(close(picture.averageColor, Quadrant.mean, within: 0.02))
     }
 
+    /// Progressive JPEGs (most of the web's) decode and scale like baseline ones.
+    @Test func progressiveJPEG() throws {
+        let fixtures = Fixtures()
+        let path = fixtures.jpeg("p.jpg", quadrantPicture(width: 800, height: 600), progressive: true)
+        let picture = try PictureDecoder.decode(path: path, fitting: Size(width: 100, height: 100))
+        #expect(picture.jpegScaleEighths == 2)
+        #expect(picture.surface.width == 200 && picture.surface.height == 150)
+        for quadrant in Quadrant.allCases {
+            #expect(close(colorInQuadrant(picture.surface, quadrant), quadrant.color, within: Self.jpegTolerance))
+        }
+    }
+
     /// The scale is the smallest n/8 whose output covers the request along both sides.
     @Test(arguments: [
         (Size(width: 256, height: 256), 1, 500, 375),

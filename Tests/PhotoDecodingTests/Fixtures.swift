@@ -30,8 +30,8 @@ final class Fixtures {
         [UInt8](FileManager.default.contents(atPath: path)!)
     }
 
-    func jpeg(_ name: String, _ pixels: PixelBuffer, quality: Int = 95, app1: [UInt8]? = nil) -> String {
-        write(name, try! PictureEncoder.jpeg(pixels, quality: quality, app1: app1))
+    func jpeg(_ name: String, _ pixels: PixelBuffer, quality: Int = 95, progressive: Bool = false, app1: [UInt8]? = nil) -> String {
+        write(name, try! PictureEncoder.jpeg(pixels, quality: quality, progressive: progressive, app1: app1))
     }
 
     func png(_ name: String, _ pixels: PixelBuffer) -> String {

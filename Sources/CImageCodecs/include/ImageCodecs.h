@@ -93,11 +93,12 @@ void segue_picture_orient(const uint8_t *src, size_t src_stride, uint32_t width,
 void segue_picture_average(const uint8_t *pixels, size_t stride, uint32_t width, uint32_t height,
                            double sums[4]);
 
-/// Encodes opaque ARGB32 pixels as a baseline JPEG (4:2:0) of `quality` 1…100, with an APP1
-/// segment of `app1_size` bytes written first when `app1` is not NULL. The bytes returned in
-/// `*out` are freed with `segue_codec_free`.
+/// Encodes opaque ARGB32 pixels as a JPEG (4:2:0) of `quality` 1…100, baseline or (when
+/// `progressive`) in libjpeg's usual progression of scans, with an APP1 segment of `app1_size`
+/// bytes written first when `app1` is not NULL. The bytes returned in `*out` are freed with
+/// `segue_codec_free`.
 segue_codec_status segue_jpeg_encode(const uint8_t *pixels, size_t stride, uint32_t width, uint32_t height,
-                                     int quality, const uint8_t *app1, size_t app1_size,
+                                     int quality, int progressive, const uint8_t *app1, size_t app1_size,
                                      uint8_t **out, size_t *out_size, char *message, size_t message_size);
 
 /// Encodes opaque ARGB32 pixels as WebP: lossless when `lossless`, else lossy at `quality`.
