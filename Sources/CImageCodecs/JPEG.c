@@ -191,7 +191,9 @@ static int is_cmyk(const struct jpeg_decompress_struct *cinfo) {
 static void choose_scale(struct jpeg_decompress_struct *cinfo, uint32_t min_width, uint32_t min_height) {
     cinfo->out_color_space = is_cmyk(cinfo) ? JCS_CMYK : JCS_EXT_BGRA;
     cinfo->scale_denom = 8;
-    for (unsigned num = 1; num <= 8; num++) {
+    // 0 × 0 asks for the full size, which every scale would otherwise cover.
+    unsigned first = min_width == 0 && min_height == 0 ? 8 : 1;
+    for (unsigned num = first; num <= 8; num++) {
         cinfo->scale_num = num;
         jpeg_calc_output_dimensions(cinfo);
         if (cinfo->output_width >= min_width && cinfo->output_height >= min_height) return;

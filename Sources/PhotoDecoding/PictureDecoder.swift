@@ -59,7 +59,9 @@ public enum PictureDecoder {
         let bytes = try PictureFile.read(path: path).bytes
         let info = try header(of: bytes)
         let upright = coverSize(width: info.pixelWidth, height: info.pixelHeight, fitting: fitting)
-        let request = info.isTransposed ? (width: upright.height, height: upright.width) : upright
+        // The codecs take 0 × 0 for the full size, and the size stored in the file otherwise.
+        let request = fitting == nil ? (width: 0, height: 0)
+            : info.isTransposed ? (width: upright.height, height: upright.width) : upright
 
         var plan = segue_decode_plan()
         var message = MessageBuffer()
