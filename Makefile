@@ -9,7 +9,7 @@ SWIFT ?= swift
 RELEASE = -c release --static-swift-stdlib
 APT_PACKAGES = libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev libcairo2-dev \
 	libpango1.0-dev libsystemd-dev weston libweston-10-dev meson ninja-build fonts-dejavu-core pkg-config \
-	gettext
+	gettext libjpeg62-turbo-dev libpng-dev libwebp-dev
 ## What only the tests need: the other compositors the e2e suites run the app in (sway, mutter,
 ## KWin) with their screenshot and input tools, the validators of assets/, and at-spi2-core,
 ## pyatspi and Orca (with the Xwayland and X tools Orca runs at start) for the accessibility suites.

@@ -48,6 +48,10 @@ let package = Package(
         // and an opaque bilinear scale faster than pixman's near scale 1:
         // SSE2 with a plain C fallback, called only from Canvas.
         .target(name: "CPixelKernels"),
+        // JPEG (libjpeg-turbo), PNG (libpng) and WebP (libwebp) with their longjmp error
+        // handling kept in C, where setjmp is allowed: called only from PhotoDecoding.
+        .target(name: "CImageCodecs",
+                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp")]),
 
         // One line on standard error, named after the program, and the exit: every program's
         // way of saying what went wrong.
@@ -65,6 +69,9 @@ let package = Package(
         // accessibility and translations.
         .target(name: "SegueWayland",
                 dependencies: ["Geometry", "Motion", "Segue", "Canvas", "SegueProcess", "SegueDBus", "CWayland", "CWaylandProtocols", "CXKBCommon", "CIntl"]),
+        // Pictures from files for the photo browser: probing, decoding at the size shown,
+        // upright by EXIF, on worker threads; and a generator of JPEG folders for benchmarks.
+        .target(name: "PhotoDecoding", dependencies: ["CImageCodecs", "Canvas", "Geometry"]),
         // Developer tools an app attaches to a window (motion plot, slow-animation badge and
         // their keys), through the window's public overlay, tick and trace hooks.
         .target(name: "SegueDiagnostics", dependencies: ["Geometry", "Motion", "Canvas", "Segue"]),
@@ -99,9 +106,6 @@ let package = Package(
         // Randomized input end to end (`--seed N`, `--replay FILE`); the e2e suite runs the same code.
         .executableTarget(name: "segue-fuzz", dependencies: ["Geometry", "SegueTestKit", "SegueProcess", "SegueCommandLine",
                                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // Segue Photos (issue 32). PhotoDecoding here is a placeholder with the agreed contract;
-        // the photos-decode branch replaces it.
-        .target(name: "PhotoDecoding", dependencies: ["Geometry", "Canvas"]),
         // The photo browser's folder, grid and picture pages, on SegueKit's public API only.
         .target(name: "Photos", dependencies: ["SegueKit", "PhotoDecoding"]),
         // The photo browser: `segue-photos [DIR|FILE…]`.
@@ -128,6 +132,9 @@ let package = Package(
         .testTarget(name: "UIKitConformanceTests", dependencies: ["SegueKit", "SegueTesting"]),
         // Segue Photos' grid, folder and pages offscreen, on a fake decode source.
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotoDecoding", "SegueKit", "SegueTesting"]),
+        // Decoding fixtures written by the tests themselves: formats, scales, orientations, bad
+        // files, the queue's order and cancellation.
+        .testTarget(name: "PhotoDecodingTests", dependencies: ["PhotoDecoding", "Canvas", "Geometry"]),
         // The real apps in headless compositors (weston, sway, mutter, KWin).
         .testTarget(name: "E2ETests", dependencies: ["Geometry", "SegueTestKit", "SegueTesting", "Segue", "Canvas", "Motion", "Demos"]),
     ],

@@ -147,7 +147,7 @@ import Testing
         let before = host.render()
         try #require(source.requests(for: "/nowhere/picture-1.png").first).completion(.failure(.corrupt("bad huffman table")))
         #expect(grid.cells[1]?.content == .broken)
-        #expect(lines.all == ["segue-photos: '/nowhere/picture-1.png' is corrupt (bad huffman table)"])
+        #expect(lines.all == ["segue-photos: /nowhere/picture-1.png: corrupt picture: bad huffman table"])
         // The glyph is drawn: the cell no longer looks like the grey placeholder.
         let frame = grid.cells[1]!.frame
         let after = host.render()

@@ -81,7 +81,7 @@ import Testing
         let requests = source.requests(for: "/nowhere/picture-1.png")
         #expect(requests.count == 2)
         for request in requests { request.completion(.failure(.truncated)) }
-        #expect(lines.all == ["segue-photos: '/nowhere/picture-1.png' is truncated"])
+        #expect(lines.all == ["segue-photos: /nowhere/picture-1.png: the file ends before the picture does"])
         let page = try #require(navigation.topViewController as? PhotoPageController)
         #expect(page.pager.currentPage.isBroken)
     }

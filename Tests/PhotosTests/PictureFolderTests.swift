@@ -5,7 +5,7 @@ import Testing
 /// Listing a folder: pictures by extension in natural order; explicit files kept; bad paths said.
 @Suite struct PictureFolderTests {
     private func touch(_ path: String) {
-        FileManager.default.createFile(atPath: path, contents: Data([1]))
+        _ = FileManager.default.createFile(atPath: path, contents: Data([1]))
     }
 
     @Test func listsPicturesByExtensionInNaturalOrder() throws {

@@ -21,7 +21,7 @@ public final class BrokenPictureLog {
     /// Reports `path`'s `error`, unless it was reported before.
     public func report(_ path: String, _ error: PictureDecodeError) {
         guard reported.insert(path).inserted else { return }
-        write("segue-photos: '\(path)' \(error)")
+        write("segue-photos: \(path): \(error)")
     }
 
     /// Writes `line` and a newline to standard error.
