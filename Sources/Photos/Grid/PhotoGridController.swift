@@ -26,9 +26,31 @@ public final class PhotoGridController: ViewController {
     public func open(_ index: Int) {
         guard grid.folder.paths.indices.contains(index) else { return }
         if grid.focusedIndex != index { grid.setFocus(index) }
-        let page = PhotoPageController(folder: grid.folder, index: index, source: source, log: log)
+        var preview: Surface?
+        if case .thumbnail(let thumbnail)? = grid.cells[index]?.content { preview = thumbnail }
+        let page = PhotoPageController(folder: grid.folder, index: index, source: source, log: log, preview: preview)
         page.onIndexChange = { [weak grid] index in grid?.setFocus(index) }
+        page.preferredTransition = .zoom(options: zoomOptions(for: page)) { [weak grid, weak page] _ in
+            // The cell of the picture shown now, scrolled into view (and so made) first.
+            guard let grid, let page else { return nil }
+            grid.setFocus(page.index)
+            grid.layoutIfNeeded()
+            grid.updateCells()
+            return grid.cells[page.index]
+        }
         navigationController?.pushViewController(page, animated: true)
+    }
+
+    /// The zoom between a cell and `page`: the picture (not the dark page around it) lines up
+    /// with the cell; a drag up or down takes the page back, unless the picture is zoomed into.
+    private func zoomOptions(for page: PhotoPageController) -> ViewController.ZoomOptions {
+        let options = ViewController.ZoomOptions()
+        options.alignmentRectProvider = { [weak page] _ in page?.pictureRect }
+        options.interactiveDismissShouldBegin = { [weak page] context in
+            guard let page, !page.isPictureZoomed else { return false }
+            return context.willBegin || abs(context.velocity.y) > abs(context.velocity.x)
+        }
+        return options
     }
 
     public override func handleKey(_ event: KeyEvent) -> Bool {

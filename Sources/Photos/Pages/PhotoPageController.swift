@@ -11,9 +11,11 @@ public final class PhotoPageController: ViewController {
     /// so going back lands on the picture last seen).
     public var onIndexChange: ((Int) -> Void)?
 
-    /// A page of `folder` opened at picture `index`.
-    public init(folder: PictureFolder, index: Int, source: ThumbnailSource, log: BrokenPictureLog) {
+    /// A page of `folder` opened at picture `index`, showing `preview` (its thumbnail) until
+    /// the picture is decoded at the page's size.
+    public init(folder: PictureFolder, index: Int, source: ThumbnailSource, log: BrokenPictureLog, preview: Surface? = nil) {
         pager = PhotoPagerView(folder: folder, index: index, source: source, log: log)
+        pager.currentPage.preview = preview
         super.init(title: folder.paths.indices.contains(index) ? folder.paths[index].fileName : "")
         pager.onPageChange = { [weak self] index in
             self?.title = folder.paths[index].fileName
@@ -23,6 +25,16 @@ public final class PhotoPageController: ViewController {
 
     /// The picture shown.
     public var index: Int { pager.index }
+
+    /// Where the picture shown lies on the page (the page's coordinates): what a zoom lines up
+    /// with the grid's cell.
+    public var pictureRect: Rect {
+        let page = pager.currentPage
+        return page.shownRect.offsetBy(dx: page.frame.minX, dy: page.frame.minY)
+    }
+
+    /// Whether the picture is zoomed into (then drags pan it, and none closes the page).
+    public var isPictureZoomed: Bool { pager.currentPage.zoomScale > 1 }
 
     public override func loadView() { setView(pager) }
 

@@ -11,6 +11,11 @@ public final class PictureView: View {
     public private(set) var picture: Surface?
     /// Whether the file could not be decoded.
     public private(set) var isBroken = false
+    /// What stands in until the picture arrives: the grid's thumbnail of it, so that a page
+    /// zooming open out of its cell shows the cell's picture growing, not an empty page.
+    public var preview: Surface? {
+        didSet { if picture == nil { setNeedsDisplay() } }
+    }
 
     private let source: ThumbnailSource
     private let log: BrokenPictureLog
@@ -20,6 +25,15 @@ public final class PictureView: View {
     /// The pixel size the picture was asked for: a resize larger than it asks again.
     private var requestedSize: Size?
 
+    /// How far the picture is zoomed into (1: whole, up to ``maximumZoomScale``); see
+    /// PictureView+Zoom.swift.
+    public internal(set) var zoomScale = 1.0
+    let zoomPinch = PinchGestureRecognizer()
+    let zoomPan = PanGestureRecognizer(axis: .any)
+    let zoomTap = TapGestureRecognizer()
+    var zoomAtGestureStart = (scale: 1.0, translation: Point.zero)
+    var lastTap: (time: Double, location: Point)?
+
     /// A view decoding through `source`, reporting broken files to `log`.
     public init(source: ThumbnailSource, log: BrokenPictureLog) {
         self.source = source
@@ -28,6 +42,7 @@ public final class PictureView: View {
         backgroundColor = Color(red: 0.06, green: 0.06, blue: 0.06)
         isAccessibilityElement = true
         accessibilityTraits = [.image]
+        installZoomGestures()
     }
 
     /// Shows `path` (nil: nothing), dropping the previous picture and its pending decode.
@@ -36,6 +51,8 @@ public final class PictureView: View {
         cancel()
         self.path = path
         picture = nil
+        preview = nil
+        resetZoom()
         isBroken = path.map(log.isBroken) ?? false
         averageColor = nil
         requestedSize = nil
@@ -54,7 +71,8 @@ public final class PictureView: View {
     public override func layoutSubviews() {
         guard let path, !isBroken, !bounds.isEmpty else { return }
         let scale = window?.deviceScale ?? 1
-        let wanted = Size(width: (bounds.width * scale).rounded(.up), height: (bounds.height * scale).rounded(.up))
+        // Zoomed into, the picture shows more pixels than the view has: it is asked for them.
+        let wanted = Size(width: (bounds.width * scale * zoomScale).rounded(.up), height: (bounds.height * scale * zoomScale).rounded(.up))
         if let requestedSize, requestedSize.width >= wanted.width, requestedSize.height >= wanted.height { return }
         cancel()
         requestedSize = wanted
@@ -81,10 +99,16 @@ public final class PictureView: View {
 
     public override var drawsContent: Bool { true }
 
+    /// Where the picture (or its preview) lies in the view: as large as fits, centred; the
+    /// whole view while neither is known.
+    public var shownRect: Rect {
+        guard let shown = picture ?? preview else { return bounds }
+        return Self.aspectFit(Size(width: Double(shown.width), height: Double(shown.height)), in: bounds)
+    }
+
     public override func draw(in canvas: Canvas) {
-        if let picture {
-            let size = Size(width: Double(picture.width), height: Double(picture.height))
-            canvas.draw(picture, in: Self.aspectFit(size, in: bounds))
+        if let shown = picture ?? preview {
+            canvas.draw(shown, in: shownRect)
         } else if isBroken {
             let side = min(bounds.width, bounds.height) * 0.2
             canvas.stroke(Rect(x: bounds.midX - side / 2, y: bounds.midY - side / 2, width: side, height: side),

@@ -141,6 +141,13 @@ open class NavigationController: ViewController {
         }
     }
 
+    /// The top page's title changed: the bar shows it, unless a transition is changing the
+    /// bar's title now (its own end shows the top page's title as it then is).
+    func childTitleDidChange(_ child: ViewController) {
+        guard isViewLoaded, child === topViewController, activeTransition == nil else { return }
+        navigationBar.show(title: child.title, canGoBack: viewControllers.count > 1)
+    }
+
     // MARK: Back held
 
     /// How far a held Back (the Back key, or the mouse's back button) previews a predictive

@@ -10,8 +10,14 @@ import Motion
 /// `viewWillDisappear`/`viewDidDisappear`).
 @MainActor
 open class ViewController {
-    /// The title shown by containers (navigation bar, tab bar).
-    public var title: String
+    /// The title shown by containers (navigation bar, tab bar); a navigation bar showing it
+    /// follows a change at once (a viewer naming the picture it paged to).
+    public var title: String {
+        didSet {
+            guard title != oldValue else { return }
+            (parent as? NavigationController)?.childTitleDidChange(self)
+        }
+    }
     /// What a tab bar shows for this controller (nil: its title, no icon).
     public var tabBarItem: TabBarItem?
 
