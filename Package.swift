@@ -109,7 +109,7 @@ let package = Package(
         // The photo browser's folder, grid and picture pages, on SegueKit's public API only.
         .target(name: "Photos", dependencies: ["SegueKit", "PhotoDecoding"]),
         // The photo browser: `segue-photos [DIR|FILE…]`.
-        .executableTarget(name: "segue-photos", dependencies: ["Photos", "SegueKit", "SegueProcess", "SegueCommandLine",
+        .executableTarget(name: "segue-photos", dependencies: ["Photos", "SegueKit", "SegueWayland", "SegueProcess", "SegueCommandLine",
                                                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Curves, springs, timelines and velocity against their analytic solutions.
@@ -136,7 +136,7 @@ let package = Package(
         // files, the queue's order and cancellation.
         .testTarget(name: "PhotoDecodingTests", dependencies: ["PhotoDecoding", "Canvas", "Geometry"]),
         // The real apps in headless compositors (weston, sway, mutter, KWin).
-        .testTarget(name: "E2ETests", dependencies: ["Geometry", "SegueTestKit", "SegueTesting", "Segue", "Canvas", "Motion", "Demos"]),
+        .testTarget(name: "E2ETests", dependencies: ["Geometry", "SegueTestKit", "SegueTesting", "Segue", "Canvas", "Motion", "Demos", "PhotoDecoding"]),
     ],
     swiftLanguageModes: [.v6]
 )

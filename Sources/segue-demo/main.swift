@@ -13,21 +13,12 @@ import SegueWayland
 ///     segue-demo [--trace FILE] [--stats FILE] [--slow N] [--motion-plot]   (DemoOptions.swift)
 let mainStart = segueMonotonicMilliseconds()
 
-/// A bad command line or output file: one line, exit status 2.
-struct UsageError: Error { let message: String }
 
 let options = DemoOptions.parseOrExitWithOneLine()
 
 // Output files are checked before anything else, and emptied only once the app is connected.
-func checkedOutput(_ path: String?, _ option: String) -> OutputFile? {
-    guard let path else { return nil }
-    switch OutputFile.check(path, for: option) {
-    case .success(let file): return file
-    case .failure(let error): OneLine.exit(error.message, status: 2)
-    }
-}
-let traceOutput = checkedOutput(options.tracePath, "--trace")
-let statsOutput = checkedOutput(options.statsPath, "--stats")
+let traceOutput = OutputFile.checkedOrExit(options.tracePath, for: "--trace")
+let statsOutput = OutputFile.checkedOrExit(options.statsPath, for: "--stats")
 
 // The window is freed before the exit (the closure returns the status), so an AddressSanitizer
 // build's LeakSanitizer checks that closing it freed everything it showed.
@@ -59,9 +50,3 @@ let exitCode: Int32 = MainActor.assumeIsolated {
 }
 exit(exitCode)
 
-/// CLOCK_MONOTONIC in milliseconds (the clock `FrameStats` uses).
-func segueMonotonicMilliseconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
-}

@@ -1,8 +1,12 @@
 import ArgumentParser
+import Glibc
 import Photos
 import SegueCommandLine
 import SegueKit
 import SegueProcess
+import SegueWayland
+
+let mainStart = segueMonotonicMilliseconds()
 
 /// segue-photos: browse a folder's pictures as a grid and page through them.
 struct PhotosOptions: ParsableCommand {
@@ -20,9 +24,22 @@ struct PhotosOptions: ParsableCommand {
 
     @Argument(help: ArgumentHelp("Folders and picture files to show.", valueName: "DIR|FILE"))
     var paths: [String] = []
+
+    @Option(name: .customLong("trace"),
+            help: ArgumentHelp("Write one JSON line per transition event to FILE (checked before start-up).",
+                               valueName: "FILE"))
+    var tracePath: String?
+
+    @Option(name: .customLong("stats"),
+            help: ArgumentHelp("Write frame, latency, wake-up, CPU and memory figures as JSON to FILE, at exit and on SIGUSR1.",
+                               valueName: "FILE"))
+    var statsPath: String?
 }
 
 let options = PhotosOptions.parseOrExitWithOneLine()
+// Output files are checked before anything else, and emptied only once the app is connected.
+let traceOutput = OutputFile.checkedOrExit(options.tracePath, for: "--trace")
+let statsOutput = OutputFile.checkedOrExit(options.statsPath, for: "--stats")
 let folder: PictureFolder
 if options.paths.isEmpty {
     folder = PhotosApp.defaultFolder()
@@ -33,6 +50,21 @@ if options.paths.isEmpty {
         OneLine.exit("\(error)", status: 2)
     }
 }
-MainActor.assumeIsolated {
-    SegueApplication.run(root: PhotosApp.makeRoot(folder: folder), title: folder.title, appID: PhotosApp.appID)
+let exitCode = MainActor.assumeIsolated { () -> Int32 in
+    let window = Window(rootViewController: PhotosApp.makeRoot(folder: folder))
+    // The launcher may say when it spawned us (CLOCK_MONOTONIC ms) for launch-to-first-frame.
+    let launch = getenv("SEGUE_LAUNCH_MONOTONIC_MS").flatMap { Double(String(cString: $0)) }
+    let stats = options.statsPath.map { FrameStats(path: $0, mainStart: mainStart, launchTime: launch) }
+    stats?.onWriteFailure = { OneLine.warn($0) }
+    return SegueApplication.run(window, title: folder.title, appID: PhotosApp.appID, stats: stats, onConnected: {
+        statsOutput?.release()
+        if let traceOutput, let file = traceOutput.start() {
+            let writer = LineWriter(file: file, description: "--trace '\(traceOutput.path)'")
+            window.traceSink = { record in writer.write(record.json) }
+        }
+    }, onFailure: {
+        traceOutput?.abandon()
+        statsOutput?.abandon()
+    })
 }
+exit(exitCode)

@@ -15,6 +15,8 @@ public enum Paths {
     }
 
     public static var demo: String { binDir + "/segue-demo" }
+    /// Segue Photos, which takes the same `--trace` and `--stats` as the demo.
+    public static var photos: String { binDir + "/segue-photos" }
     public static var plugin: String { root + "/meson-helpers/build/segue-test-plugin.so" }
     /// The weston 14 test module inside a root (scripts/trixie-root.sh builds it there), as
     /// seen inside the root.

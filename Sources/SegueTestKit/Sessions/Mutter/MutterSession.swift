@@ -58,6 +58,9 @@ public final class MutterSession: FrameRecordingSession, @unchecked Sendable {
         public var environment: [String: String] = [:]
         /// Extra arguments for `segue-demo` (e.g. `--stats FILE`).
         public var arguments: [String] = []
+        /// The Segue app to run instead of `segue-demo` (``Paths/photos``): it takes the demo's
+        /// `--trace` and `--stats`, and ``arguments`` after them.
+        public var program: String?
         /// Where mutter, its bus, pipewire and the driver run: the host (mutter 43) or a root
         /// (``CompositorRoot/trixie``: mutter 48, whose RemoteDesktop API the root's own python
         /// and GStreamer speak). The app runs on the host either way.
@@ -188,7 +191,7 @@ public final class MutterSession: FrameRecordingSession, @unchecked Sendable {
         let statsPath = Self.statsArgument(in: options.arguments) ?? runtimeDir + "/stats.json"
         let stats = Self.statsArgument(in: options.arguments) == nil ? ["--stats", statsPath] : []
         appStatsPath = statsPath
-        app = try Subprocess(Paths.demo, ["--trace", tracePath] + stats + options.arguments, environment: env, stdout: appLog, stderr: appLog)
+        app = try Subprocess(options.program ?? Paths.demo, ["--trace", tracePath] + stats + options.arguments, environment: env, stdout: appLog, stderr: appLog)
     }
 
     private func launch(_ name: String, _ path: String, _ arguments: [String], _ env: [String: String]) throws {
@@ -312,18 +315,24 @@ public final class MutterSession: FrameRecordingSession, @unchecked Sendable {
     /// and the screen has settled; returns that screenshot. Records the `app` start-up stage.
     @discardableResult
     public func waitForApp(timeout: Double = 20) throws -> Surface {
-        try waitFor("segue-demo's window on screen", timeout: timeout) {
+        try waitForApp(timeout: timeout) { shot in Self.accentDot(in: shot, scale: self.scale) }
+    }
+
+    /// Waits for another Segue app's window (``Options/program``): `locate` finds a point of it
+    /// on a screenshot (nil: not there yet), where the pointer is then made to reach the app.
+    public func waitForApp(timeout: Double = 20, locate: @escaping (Surface) -> Point?) throws -> Surface {
+        try waitFor("the app's window on screen", timeout: timeout) {
             guard self.app?.isRunning == true else { return true }
             guard let shot = try? self.screenshot() else { return false }
-            return Self.accentDot(in: shot, scale: self.scale) != nil
+            return locate(shot) != nil
         }
-        if app?.isRunning != true { throw HarnessError("segue-demo exited: \(appLog.suffix(1000))") }
+        if app?.isRunning != true { throw HarnessError("the app exited: \(appLog.suffix(1000))") }
         var shot = try stableScreenshot()
         // The remote-desktop pointer joins mutter's seat a while after the session starts (about
         // 2 s on mutter 48; on mutter 43 under a full parallel `make test`, later than the first
         // click): until the app reports a pointer event, what the pointer sends is lost. (At
         // scale 1 the screenshot's pixels are the pointer's coordinates.)
-        if scale == 1, let dot = Self.accentDot(in: shot) {
+        if scale == 1, let dot = locate(shot) {
             try reachApp(at: dot)
             try move(to: Point(x: Double(width - 1), y: Double(height - 1)), afterMs: 50)
             shot = try stableScreenshot()

@@ -61,6 +61,9 @@ public final class HeadlessSession: FrameRecordingSession, @unchecked Sendable {
         /// Run the app with `WAYLAND_DEBUG=1`: its requests and events land in ``appLog``
         /// (read them with ``protocolLines(_:)``).
         public var protocolLog = false
+        /// The Segue app to run instead of `segue-demo` (``Paths/photos``): it takes the demo's
+        /// `--trace` and `--stats`, and ``arguments`` after them.
+        public var program: String?
         /// Where weston runs: the host's weston 10, or a root's (``CompositorRoot/trixie``: weston
         /// 14 with the module scripts/trixie-root.sh builds there). The app always runs here.
         public var root = CompositorRoot.host
@@ -107,7 +110,7 @@ public final class HeadlessSession: FrameRecordingSession, @unchecked Sendable {
         root = options.root
         try root.prepare()
         let westonPath = try root.require("weston", package: "weston")
-        let appPath = options.client?.path ?? Paths.demo
+        let appPath = options.client?.path ?? options.program ?? Paths.demo
         let plugin = root == .host ? Paths.plugin : root.hostPath(Paths.rootPlugin)
         try Paths.requireBuilt(root == .host ? [Paths.plugin, Paths.inject] : [Paths.inject])
         if !FileManager.default.fileExists(atPath: plugin) {
@@ -156,7 +159,7 @@ public final class HeadlessSession: FrameRecordingSession, @unchecked Sendable {
             env.merge(options.environment) { $1 }
             // The desktop's waits read the window geometry from the protocol log.
             if options.protocolLog || options.shell == .desktop { env["WAYLAND_DEBUG"] = "1" }
-            app = try Subprocess(Paths.demo, trace + stats + options.arguments, environment: env, stdout: appLog, stderr: appLog)
+            app = try Subprocess(appPath, trace + stats + options.arguments, environment: env, stdout: appLog, stderr: appLog)
         }
     }
 
