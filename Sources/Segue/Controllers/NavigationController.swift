@@ -143,7 +143,7 @@ open class NavigationController: ViewController {
 
     /// The top page's title changed: the bar shows it, unless a transition is changing the
     /// bar's title now (its own end shows the top page's title as it then is).
-    func childTitleDidChange(_ child: ViewController) {
+    final func childTitleDidChange(_ child: ViewController) {
         guard isViewLoaded, child === topViewController, activeTransition == nil else { return }
         navigationBar.show(title: child.title, canGoBack: viewControllers.count > 1)
     }
