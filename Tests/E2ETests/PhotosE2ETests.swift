@@ -10,21 +10,39 @@ import Testing
 /// a click zooms the marker open, fitted 4 : 3 in the page; held 40 px right and 140 px down it
 /// is where the zoom's curve puts it (docs/MOTION.md target 11); let go near where it started it
 /// springs back exactly; Ctrl and the wheel zoom into it and a double-click zooms back out; the
-/// Right arrow pages to a JPEG; a drag down closes the page into the grid.
+/// Right arrow pages to a JPEG; a drag down closes the page into the grid. Four bad files at
+/// the end of the folder each give one line on standard error, and nothing waits for them.
 @Suite(.serialized)
 struct PhotosE2ETests {
     static let marker = Color(red: 1, green: 0, blue: 1)
 
     /// The folder, made once per run.
     static let folder: String = {
-        let directory = NSTemporaryDirectory() + "segue-photos-e2e-\(getpid())"
+        // One fixed place, written again each run (the generator is seeded): nothing piles up.
+        let directory = NSTemporaryDirectory() + "segue-photos-e2e"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let surface = Surface(width: 1600, height: 1200)
         surface.clear(to: marker)
         try? surface.writePNG(to: directory + "/a-marker.png")
         _ = try? PictureFolderGenerator.make(directory: directory, count: 20, width: 2000, height: 1500, seed: 7)
+        // Bad files, sorted last: empty, cut short, text named as a picture, and a whole JPEG
+        // whose start-of-frame declares 30000 × 30000.
+        FileManager.default.createFile(atPath: directory + "/z-empty.jpg", contents: Data())
+        if let jpeg = FileManager.default.contents(atPath: directory + "/picture-0001.jpg") {
+            FileManager.default.createFile(atPath: directory + "/z-truncated.jpg", contents: jpeg.prefix(jpeg.count / 3))
+            var huge = [UInt8](jpeg)
+            if let sof = (0..<huge.count - 9).first(where: { huge[$0] == 0xFF && (huge[$0 + 1] == 0xC0 || huge[$0 + 1] == 0xC2) }) {
+                // Segment length (2), precision (1), then height and width, big-endian.
+                huge.replaceSubrange(sof + 5..<sof + 9, with: [0x75, 0x30, 0x75, 0x30])
+            }
+            FileManager.default.createFile(atPath: directory + "/z-huge.jpg", contents: Data(huge))
+        }
+        FileManager.default.createFile(atPath: directory + "/z-text.jpg", contents: Data("not a picture\n".utf8))
         return directory
     }()
+
+    /// Each bad file: one line on standard error naming it, whatever the grid did meanwhile.
+    static let badFiles = ["z-empty.jpg", "z-truncated.jpg", "z-text.jpg", "z-huge.jpg"]
 
     static func isMarker(_ c: Color) -> Bool { Surface.channelDistance(c, marker) <= 24 }
     /// The page's dark background (0.06 grey).
@@ -67,6 +85,16 @@ struct PhotosE2ETests {
         session.keep(grid, as: "\(label)-photos-grid")
         let cell = try #require(largestBlob(grid, where: isMarker), "no marker cell on the grid")
         #expect(abs(cell.width - cell.height) <= 2, "square cells: \(cell)")
+        // The bad files' cells are within the grid's margin: each is tried once and said once.
+        try session.waitFor("a line for each bad file", timeout: 10) {
+            badFiles.allSatisfy { name in session.appLog.contains("/\(name): ") }
+        }
+        for name in badFiles {
+            let lines = session.appLog.split(separator: "\n").filter { $0.hasPrefix("segue-photos: ") && $0.contains("/\(name): ") }
+            #expect(lines.count == 1, "\(name): \(lines)")
+        }
+        #expect(session.appLog.contains("z-empty.jpg: empty file"))
+        #expect(session.appLog.contains("z-huge.jpg: picture too large: 30000×30000"))
 
         // Opened: the page's dark area, the marker fitted 4 : 3 in it, centred.
         try session.click(at: cell.center)
@@ -143,5 +171,9 @@ struct PhotosE2ETests {
         #expect(edgeError(cellAgain, cell) <= 1, "the grid where it was")
         let pops = session.trace.filter { $0.event == .complete && $0.kind == .pop }.map(\.completed)
         #expect(pops == [false, true], "\(pops)")
+        for name in badFiles {
+            let lines = session.appLog.split(separator: "\n").filter { $0.contains("/\(name): ") }
+            #expect(lines.count == 1, "still one line for \(name) after opening, paging and closing: \(lines)")
+        }
     }
 }
