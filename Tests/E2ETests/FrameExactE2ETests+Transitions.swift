@@ -124,9 +124,13 @@ extension FrameExactE2ETests {
         let pointerSpots = contentSize == nil ? [] : [DemoLayout.tabButton(.modal, in: size), DemoLayout.tabButton(.navigation, in: size),
                                                       DemoLayout.backButton, drag.to]
         let spots = [row, sheet] + pointerSpots
+        // The drag's whole path, too: the pointer passes down it, and a compositor that draws
+        // its sprite into the frames (sway's screencopy) showed it there in one frame in 500.
+        let dragPath = contentSize != nil ? (x: drag.from.x, top: drag.from.y - 16, bottom: drag.to.y + 48) : nil
         let masked = Self.transitionRows.map { y in
             (0..<width).map { x in
                 spots.contains { abs(Double(x) - $0.x) <= 48 && Double(y) >= $0.y - 16 && Double(y) <= $0.y + 48 }
+                    || dragPath.map { abs(Double(x) - $0.x) <= 48 && Double(y) >= $0.top && Double(y) <= $0.bottom } == true
             }
         }
         try recorder.start(rows: Self.transitionRows.map { content.y + $0 })
