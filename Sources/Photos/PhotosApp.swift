@@ -14,9 +14,12 @@ public enum PhotosApp {
     }
 
     /// The navigation stack of a grid of `folder`, decoded on two worker threads whose results
-    /// come back through the main loop (``SegueApplication/mainThread``).
-    public static func makeRoot(folder: PictureFolder) -> NavigationController {
-        makeRoot(folder: folder, source: QueuedThumbnailSource(queue: DecodeQueue(deliver: SegueApplication.mainThread)))
+    /// come back through the main loop (``SegueApplication/mainThread``); with `shown`, that
+    /// picture's page is open on it from the start (Back goes to the grid).
+    public static func makeRoot(folder: PictureFolder, shown: Int? = nil) -> NavigationController {
+        let navigation = makeRoot(folder: folder, source: QueuedThumbnailSource(queue: DecodeQueue(deliver: SegueApplication.mainThread)))
+        if let shown, let grid = navigation.topViewController as? PhotoGridController { grid.open(shown, animated: false) }
+        return navigation
     }
 
     /// What opens without arguments: the desktop's pictures folder if it has pictures, else the

@@ -15,7 +15,7 @@ struct PhotosOptions: ParsableCommand {
         abstract: "Browse pictures (JPEG, PNG, WebP) as a grid and page through them.",
         discussion: """
             Without a path, opens the desktop's pictures folder (XDG_PICTURES_DIR), or sample \
-            pictures when it has none. Keys: arrows move, Return opens, Escape or Alt+Left goes back, \
+            pictures when it has none. One picture file opens its folder at that picture. Keys: arrows move, Return opens, Escape or Alt+Left goes back, \
             Ctrl+Q quits.
             Exit status: 0 when the window was closed, 1 when the compositor could not be reached or \
             went away, 2 for a bad command line or a path that cannot be opened.
@@ -41,17 +41,18 @@ let options = PhotosOptions.parseOrExitWithOneLine()
 let traceOutput = OutputFile.checkedOrExit(options.tracePath, for: "--trace")
 let statsOutput = OutputFile.checkedOrExit(options.statsPath, for: "--stats")
 let folder: PictureFolder
+var shown: Int?
 if options.paths.isEmpty {
     folder = PhotosApp.defaultFolder()
 } else {
     do {
-        folder = try PictureFolder(arguments: options.paths)
+        (folder, shown) = try PictureFolder.opening(arguments: options.paths)
     } catch {
         OneLine.exit("\(error)", status: 2)
     }
 }
 let exitCode = MainActor.assumeIsolated { () -> Int32 in
-    let window = Window(rootViewController: PhotosApp.makeRoot(folder: folder))
+    let window = Window(rootViewController: PhotosApp.makeRoot(folder: folder, shown: shown))
     // The launcher may say when it spawned us (CLOCK_MONOTONIC ms) for launch-to-first-frame.
     let launch = getenv("SEGUE_LAUNCH_MONOTONIC_MS").flatMap { Double(String(cString: $0)) }
     let stats = options.statsPath.map { FrameStats(path: $0, mainStart: mainStart, launchTime: launch) }

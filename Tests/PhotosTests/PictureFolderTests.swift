@@ -34,6 +34,24 @@ import Testing
         #expect(folder.paths.map { ($0 as NSString).lastPathComponent } == ["a.png", "b.png", "scan.tiff"])
     }
 
+    /// A file manager's "Open With" hands over one file: its folder opens at that picture, so
+    /// paging goes through its neighbours; two files open just those two, on the grid.
+    @Test func oneFileOpensItsFolderAtThatPicture() throws {
+        let directory = Fixtures.temporaryDirectory()
+        for name in ["a.png", "b.png", "c.jpg", "notes.txt", "scan"] { touch(directory + "/" + name) }
+        let opened = try PictureFolder.opening(arguments: [directory + "/b.png"])
+        #expect(opened.folder.paths.map { ($0 as NSString).lastPathComponent } == ["a.png", "b.png", "c.jpg"])
+        #expect(opened.shown == 1)
+        // Named without a picture's extension, it joins its folder where it sorts.
+        let scan = try PictureFolder.opening(arguments: [directory + "/scan"])
+        #expect(scan.folder.paths.map { ($0 as NSString).lastPathComponent } == ["a.png", "b.png", "c.jpg", "scan"])
+        #expect(scan.shown == 3)
+        let two = try PictureFolder.opening(arguments: [directory + "/c.jpg", directory + "/a.png"])
+        #expect(two.folder.paths.map { ($0 as NSString).lastPathComponent } == ["a.png", "c.jpg"] && two.shown == nil)
+        let folder = try PictureFolder.opening(arguments: [directory])
+        #expect(folder.folder.paths.count == 3 && folder.shown == nil)
+    }
+
     @Test func aMissingPathIsAnErrorNamingIt() {
         #expect(throws: PictureFolderError.unreadable(path: "/no/such/place", reason: "no such file or directory")) {
             try PictureFolder(arguments: ["/no/such/place"])

@@ -22,8 +22,9 @@ public final class PhotoGridController: ViewController {
 
     public override func loadView() { setView(grid) }
 
-    /// Pushes the page of picture `index`, its cell focused so the ring is there on the way back.
-    public func open(_ index: Int) {
+    /// Pushes the page of picture `index` (zooming out of its cell when `animated`), its cell
+    /// focused so the ring is there on the way back.
+    public func open(_ index: Int, animated: Bool = true) {
         guard grid.folder.paths.indices.contains(index) else { return }
         if grid.focusedIndex != index { grid.setFocus(index) }
         var preview: Surface?
@@ -38,7 +39,7 @@ public final class PhotoGridController: ViewController {
             grid.updateCells()
             return grid.cells[page.index]
         }
-        navigationController?.pushViewController(page, animated: true)
+        navigationController?.pushViewController(page, animated: animated)
     }
 
     /// The zoom between a cell and `page`: the picture (not the dark page around it) lines up

@@ -60,6 +60,33 @@ public struct PictureFolder: Sendable, Equatable {
         self.init(title: title, paths: paths)
     }
 
+    /// What the command line opens: one picture file opens its folder at that picture, as an
+    /// image viewer launched from a file manager does (paging goes through its neighbours);
+    /// anything else is ``init(arguments:)``'s folder, opened on its grid (`shown` nil).
+    public static func opening(arguments: [String]) throws(PictureFolderError) -> (folder: PictureFolder, shown: Int?) {
+        var isDirectory: ObjCBool = false
+        guard arguments.count == 1, FileManager.default.fileExists(atPath: arguments[0], isDirectory: &isDirectory),
+              !isDirectory.boolValue else {
+            return (try PictureFolder(arguments: arguments), nil)
+        }
+        let file = arguments[0]
+        guard FileManager.default.isReadableFile(atPath: file) else { throw .unreadable(path: file, reason: "permission denied") }
+        let directory = (file as NSString).deletingLastPathComponent
+        var folder = try PictureFolder(directory: directory.isEmpty ? "." : directory)
+        let name = (file as NSString).lastPathComponent
+        var shown = folder.paths.firstIndex { ($0 as NSString).lastPathComponent == name }
+        if shown == nil {
+            // A picture whose name does not say so (no extension): it joins its folder where it sorts.
+            var paths = folder.paths
+            let path = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
+            let index = paths.firstIndex { Self.naturalOrder(name, ($0 as NSString).lastPathComponent) } ?? paths.count
+            paths.insert(path, at: index)
+            folder = PictureFolder(title: folder.title, paths: paths)
+            shown = index
+        }
+        return (folder, shown)
+    }
+
     /// Whether `name` has a picture's extension.
     public static func isPicture(_ name: String) -> Bool {
         pictureExtensions.contains((name as NSString).pathExtension.lowercased())
