@@ -32,6 +32,9 @@ WIDTH, HEIGHT = 1280, 800
 ROWS = [int((i + 0.5) * HEIGHT / 64) for i in range(64)]
 FRAME_BYTES = len(ROWS) * WIDTH * 3
 KEY_RIGHT = 106  # evdev KEY_RIGHT
+# One grid scroll step: a wheel turn of 240 (wl_pointer.axis units, surface pixels; weston sends
+# 10 per notch from a real wheel, so this is a quick flick of about two dozen notches).
+GRID_WHEEL = 240
 POLL_S = 0.004
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
@@ -184,6 +187,27 @@ class Recording:
         return first, picture, settled
 
 
+def coloured_share(data):
+    """The share of sampled pixels with a clear colour (channels more than 40 apart).
+
+    The bench's pictures are gradients and shapes in random colours: each of the 100 has at
+    least 15 % of such pixels, so with a viewer's chrome around it a screen showing one has
+    more than 5 %. Window chrome, error pages and broken-image placeholders are grey (Loupe's
+    error page and a grid of placeholders: about 1 %), so below 5 % no picture is shown."""
+    if data is None:
+        return 0.0
+    coloured = total = 0
+    for i in range(0, len(data), 27):
+        r, g, b = data[i], data[i + 1], data[i + 2]
+        total += 1
+        if max(r, g, b) - min(r, g, b) > 40:
+            coloured += 1
+    return coloured / total
+
+
+SHOWS_PICTURE = 0.05
+
+
 def same_share(a, b):
     """The share of pixels two frames' rows have alike (compared in 12-byte runs: 4 pixels)."""
     if a is None or b is None:
@@ -239,13 +263,16 @@ BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Config
 
 
 class Viewer:
-    def __init__(self, key, label, comm, argv_for, in_root=False, available=None):
+    def __init__(self, key, label, comm, argv_for, in_root=False, available=None,
+                 grid_argv_for=None, no_grid=None):
         self.key, self.label, self.comm = key, label, comm
-        self.argv_for = argv_for  # folder (as the viewer sees it) -> argv
+        self.argv_for = argv_for  # folder (as the viewer sees it) -> argv, opening its first file
+        self.grid_argv_for = grid_argv_for  # the same, opening the folder as a grid
+        self.no_grid = no_grid  # why there is no grid figure
         self.in_root = in_root
         self.available = available  # None, or why it cannot run
 
-    def command(self, rundir, socket, folder):
+    def command(self, rundir, socket, folder, grid=False):
         """The whole command line: the viewer in its own D-Bus session (GApplication wants one)."""
         env = session_env(rundir, socket)
         inner_rundir = rundir[len(ROOT):] if self.in_root else rundir
@@ -254,7 +281,8 @@ class Viewer:
             folder = folder[len(ROOT):]
         with open(os.path.join(rundir, "bus.conf"), "w") as f:
             f.write(BUS_CONFIG % inner_rundir)
-        argv = ["dbus-run-session", "--config-file=%s/bus.conf" % inner_rundir, "--"] + self.argv_for(folder)
+        viewer_argv = (self.grid_argv_for if grid else self.argv_for)(folder)
+        argv = ["dbus-run-session", "--config-file=%s/bus.conf" % inner_rundir, "--"] + viewer_argv
         argv = ["env", "-i"] + ["%s=%s" % kv for kv in sorted(env.items())] + argv
         if self.in_root:
             # Loupe decodes in glycin's loaders, each started in a bubblewrap sandbox with a user
@@ -270,16 +298,22 @@ class Viewer:
 
 def viewers(wanted):
     eog = Viewer("eog", "Eye of GNOME " + package_version("eog", host=True), "eog",
-                 lambda folder: ["eog", os.path.join(folder, "img00001.jpg")])
+                 lambda folder: ["eog", os.path.join(folder, "img00001.jpg")],
+                 no_grid="no grid: its only overview is the image gallery, a one-row strip of "
+                 "thumbnails under the picture, off by default (F9), which neither opens by itself "
+                 "nor scrolls by rows")
     if not shutil.which("eog"):
         eog.available = "eog is not installed (apt-get install eog)"
     loupe = Viewer("loupe", "Loupe " + package_version("loupe", host=False), "loupe",
-                   lambda folder: ["loupe", os.path.join(folder, "img00001.jpg")], in_root=True)
+                   lambda folder: ["loupe", os.path.join(folder, "img00001.jpg")], in_root=True,
+                   no_grid="no grid or gallery at all (a folder given on its command line is "
+                   "not browsed as one)")
     if not os.path.exists(os.path.join(ROOT, "usr/bin/loupe")):
         loupe.available = "loupe is not installed in %s (make trixie-root; chroot %s apt-get install loupe)" % (ROOT, ROOT)
     photos_bin = os.environ.get("SEGUE_PHOTOS", "")
     segue = Viewer("segue", "Segue Photos", os.path.basename(photos_bin)[:15] or "segue-photos",
-                   lambda folder: [photos_bin, os.path.join(folder, "img00001.jpg")])
+                   lambda folder: [photos_bin, os.path.join(folder, "img00001.jpg")],
+                   grid_argv_for=lambda folder: [photos_bin, folder])
     if not photos_bin:
         segue.available = "SEGUE_PHOTOS is not set"
     elif not os.access(photos_bin, os.X_OK):
@@ -325,7 +359,9 @@ def kill_session(rundir, spared=()):
         time.sleep(0.5)
 
 
-def one_run(viewer, folder, pages, quiet_launch, quiet_page, keep_shots):
+def one_run(viewer, folder, pages, quiet_launch, quiet_page, keep_shots, grid=False):
+    """One viewer in one fresh weston: launch, then `pages` steps (the Right key; with grid, a
+    wheel turn over the middle of the window), each waited for until the screen settles."""
     base = os.path.join(ROOT, "run") if os.path.isdir(os.path.join(ROOT, "run")) else tempfile.gettempdir()
     rundir = tempfile.mkdtemp(prefix="xdg-photos-bench-", dir=base)
     os.chmod(rundir, 0o700)
@@ -354,7 +390,7 @@ def one_run(viewer, folder, pages, quiet_launch, quiet_page, keep_shots):
         start_index = len(record.frames)
         app_log = open(os.path.join(rundir, "viewer.log"), "w")
         t0 = time.monotonic()
-        app = subprocess.Popen(viewer.command(rundir, socket, folder), stdout=app_log,
+        app = subprocess.Popen(viewer.command(rundir, socket, folder, grid), stdout=app_log,
                                stderr=subprocess.STDOUT, start_new_session=True)
         first, picture, settled = record.wait(start_index, quiet_launch, 30, proc=app)
         result["launch_first_ms"] = ms(first, t0)
@@ -371,21 +407,37 @@ def one_run(viewer, folder, pages, quiet_launch, quiet_page, keep_shots):
         if keep_shots:
             inject("capture %s/open.png" % keep_shots)
         if settled is None:
-            raise RuntimeError("no picture settled within 30 s (picture at %s ms); log: %s"
-                               % (result["launch_picture_ms"], read(rundir + "/viewer.log")[-800:]))
+            raise RuntimeError("the screen did not settle within 30 s; log: %s"
+                               % read(rundir + "/viewer.log")[-800:])
+        share = coloured_share(record.frames[-1][2])
+        if share < SHOWS_PICTURE:
+            raise RuntimeError("no picture on the screen after launch (%.1f %% of the sampled pixels "
+                               "coloured: an error page or placeholders; --shots keeps a screenshot); "
+                               "log: %s" % (share * 100, read(rundir + "/viewer.log")[-300:].strip()))
 
+        if grid:
+            # The pointer comes over the grid first (hover may repaint), and is let settle.
+            inject("motion %d %d" % (WIDTH // 2, HEIGHT // 2))
+            record.wait(len(record.frames), quiet_page, 3)
+            table = proc_table()
         cpu0 = cpu_ms(tree, table), cpu_ms([weston.pid], table)
         wall0 = time.monotonic()
+        blank = 0
         firsts, pictures, settles, misses, shown = [], [], [], 0, {record.frames[-1][1]}
         for _ in range(pages):
             since = len(record.frames)
             t = time.monotonic()
-            inject("key %d down" % KEY_RIGHT)
-            inject("key %d up" % KEY_RIGHT)
+            if grid:
+                inject("axis vertical %d" % GRID_WHEEL)
+            else:
+                inject("key %d down" % KEY_RIGHT)
+                inject("key %d up" % KEY_RIGHT)
             first, picture, settled = record.wait(since, quiet_page, 10, proc=app)
             if settled is None:
                 misses += 1
                 continue
+            if coloured_share(record.frames[-1][2]) < SHOWS_PICTURE:
+                blank += 1
             firsts.append(first - t)
             pictures.append(picture - t)
             settles.append(settled - t)
@@ -398,6 +450,7 @@ def one_run(viewer, folder, pages, quiet_launch, quiet_page, keep_shots):
             "page_picture_ms": [round(x * 1000, 1) for x in pictures],
             "page_settled_ms": [round(x * 1000, 1) for x in settles],
             "page_misses": misses,
+            "page_blank": blank,
             "pages_distinct": len(shown) - 1,
             "paging_wall_s": round(time.monotonic() - wall0, 2),
             "cpu_viewer_ms": round(cpu1[0] - cpu0[0], 1),
@@ -482,7 +535,7 @@ def med(values):
 def summarise(runs, pages):
     ok = [r for r in runs if "error" not in r]
     s = {"runs": len(ok), "failed": len(runs) - len(ok),
-         "errors": sorted({r["error"] for r in runs if "error" in r})}
+         "errors": sorted({" ".join(r["error"].split()) for r in runs if "error" in r})}
     if not ok:
         return s
     s["launch_picture_ms"] = med(r["launch_picture_ms"] for r in ok)
@@ -491,6 +544,7 @@ def summarise(runs, pages):
     s["page_picture_ms"] = med(med(r["page_picture_ms"]) for r in ok)
     s["page_settled_ms"] = med(med(r["page_settled_ms"]) for r in ok)
     s["page_misses"] = sum(r["page_misses"] for r in ok)
+    s["page_blank"] = sum(r["page_blank"] for r in ok)
     s["pages_distinct"] = min(r["pages_distinct"] for r in ok)
     s["rss_open_mb"] = med(r["rss_open_kb"] for r in ok) / 1024
     s["rss_paged_mb"] = med(r["rss_paged_kb"] for r in ok) / 1024
@@ -514,6 +568,19 @@ FIGURES = [
     ("RSS after paging, with helper processes (MB)", "rss_tree_paged_mb", "%.1f"),
     ("viewer CPU per page (ms)", "cpu_viewer_ms_per_page", "%.1f"),
     ("weston CPU per page (ms)", "cpu_weston_ms_per_page", "%.1f"),
+]
+
+
+GRID_FIGURES = [
+    ("launch → grid shown (ms)", "launch_picture_ms", "%.0f"),
+    ("launch → grid settled (ms)", "launch_settled_ms", "%.0f"),
+    ("wheel turn → screen changes (ms)", "page_first_ms", "%.0f"),
+    ("wheel turn → settled (ms)", "page_settled_ms", "%.0f"),
+    ("RSS after opening (MB)", "rss_open_mb", "%.1f"),
+    ("RSS after scrolling (MB)", "rss_paged_mb", "%.1f"),
+    ("peak RSS, VmHWM (MB)", "hwm_paged_mb", "%.1f"),
+    ("viewer CPU per wheel turn (ms)", "cpu_viewer_ms_per_page", "%.1f"),
+    ("weston CPU per wheel turn (ms)", "cpu_weston_ms_per_page", "%.1f"),
 ]
 
 
@@ -557,29 +624,51 @@ def table(results, all_viewers, sizes, args, commands):
                     cells.append(fmt % s[key])
             lines.append("| %s | %s | %s |" % (label, "{:,}".format(size), " | ".join(cells)))
     lines.append("")
+    grid_rows = []
+    for label, key, fmt in GRID_FIGURES:
+        for size in sizes:
+            cells = []
+            for v in all_viewers:
+                s = results.get((v.key, size, "grid"))
+                if v.available or not v.grid_argv_for:
+                    cells.append("n/a")
+                elif not s or s.get(key) is None:
+                    cells.append("failed" if s and s["failed"] else "–")
+                else:
+                    cells.append(fmt % s[key])
+            grid_rows.append("| %s | %s | %s |" % (label, "{:,}".format(size), " | ".join(cells)))
+    lines += [
+        "Grid: the viewer opens the folder itself (`segue-photos DIR`) and the wheel is turned %d times "
+        "over the middle of the window (%d each, through the test module), each waited for as above." % (args.pages, GRID_WHEEL),
+        "",
+        head, "|---|---:|" + "---:|" * len(all_viewers),
+    ] + grid_rows + [""]
     notes = []
     for v in all_viewers:
         if v.available:
             notes.append("- %s: n/a — %s." % (v.label, v.available))
             continue
         notes.append("- %s: `%s`" % (v.label, commands.get(v.key, "")))
-        for size in sizes:
-            s = results.get((v.key, size)) or {}
+        if v.grid_argv_for:
+            notes.append("  - grid: `%s`" % commands.get((v.key, "grid"), ""))
+        else:
+            notes.append("  - grid: n/a — %s." % v.no_grid)
+        for size, mode in [(size, mode) for size in sizes for mode in ("page", "grid")]:
+            s = results.get((v.key, size) if mode == "page" else (v.key, size, "grid")) or {}
             extra = []
             if s.get("failed"):
                 extra.append("%d of %d runs failed: %s" % (s["failed"], s["failed"] + s["runs"], "; ".join(s["errors"])[:600]))
+            step = "wheel turns" if mode == "grid" else "key presses"
             if s.get("page_misses"):
-                extra.append("%d key presses showed no change within 10 s" % s["page_misses"])
+                extra.append("%d %s showed no change within 10 s" % (s["page_misses"], step))
+            if s.get("page_blank"):
+                extra.append("after %d %s the screen showed no picture" % (s["page_blank"], step))
             if s.get("runs") and s.get("pages_distinct", args.pages) < args.pages:
-                extra.append("fewest distinct pictures after paging in a run: %d of %d" % (s["pages_distinct"], args.pages))
+                extra.append("fewest distinct screens after the %d %s in a run: %d" % (args.pages, step, s["pages_distinct"]))
             if extra:
-                notes.append("  - %s files: %s" % ("{:,}".format(size), "; ".join(extra)))
+                notes.append("  - %s files%s: %s" % ("{:,}".format(size), ", grid" if mode == "grid" else "", "; ".join(extra)))
     lines += notes
     lines += [
-        "- Grid (launch into a grid of thumbnails, scrolling it): n/a for both peers. Loupe 48 has no "
-        "grid or gallery at all. EoG 43's only overview is its image gallery, a one-row strip of "
-        "thumbnails under the picture (off by default, F9; `-g` only disables it), not a grid that "
-        "opens by itself or scrolls by rows; a figure from it would not measure the same thing.",
         "- The folders hold %d distinct pictures hard-linked under COUNT names: every file is opened and "
         "decoded by itself, but the page cache holds each distinct picture once (and it is warm before "
         "every run)." % args.distinct,
@@ -615,8 +704,11 @@ def main():
     for size in sizes:
         folder = make_folder(size, args.distinct)
         for v in runnable:
-            commands[v.key] = " ".join(v.argv_for(folder[len(ROOT):] if v.in_root else folder)) + (
+            seen = folder[len(ROOT):] if v.in_root else folder
+            commands[v.key] = " ".join(v.argv_for(seen)) + (
                 "  (in the trixie root, `chroot %s`)" % ROOT if v.in_root else "")
+            if v.grid_argv_for:
+                commands[(v.key, "grid")] = " ".join(v.grid_argv_for(seen))
         runs = {v.key: [] for v in runnable}
         for n in range(args.runs):
             order = runnable[n % len(runnable):] + runnable[:n % len(runnable)] if runnable else []
@@ -636,6 +728,24 @@ def main():
                         r["rss_paged_kb"], r["cpu_viewer_ms"], r["cpu_weston_ms"])))
         for v in runnable:
             results[(v.key, size)] = summarise(runs[v.key], args.pages)
+        # Grids: only viewers that have one (the peers do not).
+        for v in [v for v in runnable if v.grid_argv_for]:
+            grid_runs = []
+            for n in range(args.runs):
+                warm(folder)
+                shots = None
+                if args.shots and n == 0:
+                    shots = os.path.join(out_dir, "photos-bench-shots", "%s-grid-%d" % (v.key, size))
+                    os.makedirs(shots, exist_ok=True)
+                r = one_run(v, folder, args.pages, args.quiet_launch, args.quiet_page, shots, grid=True)
+                r["size"], r["run"], r["grid"] = size, n, True
+                raw.append(r)
+                grid_runs.append(r)
+                log("%s grid %d files, run %d: %s" % (v.key, size, n + 1, r.get("error") or
+                    "shown %s ms, settled %s ms, wheel %s ms, rss %s kB, cpu %s+%s ms" % (
+                        r["launch_picture_ms"], r["launch_settled_ms"], med(r["page_settled_ms"]),
+                        r["rss_paged_kb"], r["cpu_viewer_ms"], r["cpu_weston_ms"])))
+            results[(v.key, size, "grid")] = summarise(grid_runs, args.pages)
     text = table(results, all_viewers, sizes, args, commands)
     with open(args.out, "w") as f:
         f.write(text + "\n")
