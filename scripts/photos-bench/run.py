@@ -689,6 +689,8 @@ def main():
     parser.add_argument("--shots", action="store_true", help="keep a screenshot after opening and after paging")
     args = parser.parse_args()
     args.command_line = "scripts/photos-bench/run.py " + " ".join(sys.argv[1:]) if sys.argv[1:] else "make bench-photos"
+    if os.environ.get("SEGUE_PHOTOS"):
+        args.command_line = "SEGUE_PHOTOS=%s %s" % (os.environ["SEGUE_PHOTOS"], args.command_line)
     args.load = " ".join(open("/proc/loadavg").read().split()[:3])
     sizes = [int(s) for s in args.sizes.split(",")]
     if not os.path.exists(os.path.join(HELPERS, "segue-test-plugin.so")):
