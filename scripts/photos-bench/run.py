@@ -605,10 +605,11 @@ def table(results, all_viewers, sizes, args, commands):
         "Each viewer in its own fresh headless weston 10 (pixman, %d×%d, scale 1, kiosk shell: one "
         "full-output window), opening `img00001.jpg` of a folder of 4000×3000 JPEGs; the Right "
         "key injected %d times through the project's weston test module. Median of %d runs (the "
-        "viewers take turns), each run's paging figure the median of its %d pages. Times are from "
-        "the exec (or the key press) to the first repainted frame that changed, that shows a "
-        "picture, or after which nothing changed for %.1f s (launch) / %.1f s (page): "
-        "docs/PHOTOS-BENCH.md." % (WIDTH, HEIGHT, args.pages, args.runs, args.pages, args.quiet_launch, args.quiet_page),
+        "viewers take turns), each run's paging figure the median of its %d pages. Times run from "
+        "the exec (or the key press) to the first repainted frame that changed (screen changes), "
+        "to the first that already matches the settled frame in nine of ten sampled pixels "
+        "(picture shown), and to the last change before %.1f s (launch) / %.1f s (page) without "
+        "one (settled): docs/PHOTOS-BENCH.md." % (WIDTH, HEIGHT, args.pages, args.runs, args.pages, args.quiet_launch, args.quiet_page),
         "",
     ]
     head = "| figure | folder | " + " | ".join(v.label for v in all_viewers) + " |"
