@@ -21,7 +21,7 @@ TEST_PACKAGES = sway grim wtype \
 	at-spi2-core python3-pyatspi orca xwayland x11-xkb-utils x11-xserver-utils
 HELPERS = meson-helpers/build
 
-.PHONY: print-packages deps test-deps helpers build translations merge-asset-translations test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter bench-adw-mutter48 \
+.PHONY: print-packages deps test-deps helpers build translations merge-asset-translations test demo protocols check-protocols clean adw-carousel bench-adw bench-adw-scale2 bench-adw-mutter bench-adw-mutter48 bench-photos \
 	release install uninstall check-assets test-asan examples docs trixie-root test-desktops check-architecture check-doc-blocks \
 	photos release-photos
 
@@ -268,6 +268,19 @@ bench-adw-mutter48: helpers trixie-root $(ADW_CAROUSEL)
 	$(SWIFT) build $(RELEASE) --product segue-demo
 	$(SWIFT) build --product segue-perf
 	SEGUE_BIN_DIR=.build/release .build/debug/segue-perf --peer adw --compositor mutter48
+
+## Photo viewers side by side (issue 32): Eye of GNOME 43 (this host) and Loupe 48 (Debian 13, from
+## the trixie root), and Segue Photos (this tree's release build, or SEGUE_PHOTOS=path), each in its own
+## headless weston driven by the test module: launch, paging with the Right key, RSS, CPU; folders
+## of 100, 1,000 and 10,000 JPEGs (docs/PHOTOS-BENCH.md). Not part of `make test` or CI: it installs
+## eog and python3-pil here, and loupe in the root, only when asked for. About 15 minutes; the table
+## goes to stdout and artifacts/photos-bench.md. PHOTOS_BENCH_ARGS passes options (--runs, --sizes).
+bench-photos: helpers trixie-root release-photos
+	@dpkg -s eog python3-pil dbus-daemon >/dev/null 2>&1 || { apt-get update && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends eog python3-pil dbus-daemon; }
+	@root=$${SEGUE_TRIXIE_ROOT:-/var/lib/segue/trixie}; chroot $$root dpkg -s loupe >/dev/null 2>&1 || \
+		flock $$root.lock chroot $$root sh -c 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends loupe'
+	SEGUE_PHOTOS=$${SEGUE_PHOTOS:-$(CURDIR)/.build/release/segue-photos} /usr/bin/python3 scripts/photos-bench/run.py $(PHOTOS_BENCH_ARGS)
 
 clean:
 	rm -rf .build $(HELPERS) artifacts bench/adw-carousel/build
