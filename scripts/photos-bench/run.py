@@ -271,6 +271,7 @@ class Viewer:
         self.no_grid = no_grid  # why there is no grid figure
         self.in_root = in_root
         self.available = available  # None, or why it cannot run
+        self.stats = False  # a Segue app: it writes its own frame figures with --stats FILE
 
     def command(self, rundir, socket, folder, grid=False):
         """The whole command line: the viewer in its own D-Bus session (GApplication wants one)."""
@@ -282,6 +283,8 @@ class Viewer:
         with open(os.path.join(rundir, "bus.conf"), "w") as f:
             f.write(BUS_CONFIG % inner_rundir)
         viewer_argv = (self.grid_argv_for if grid else self.argv_for)(folder)
+        if self.stats:
+            viewer_argv = viewer_argv[:1] + ["--stats", os.path.join(rundir, "stats.json")] + viewer_argv[1:]
         argv = ["dbus-run-session", "--config-file=%s/bus.conf" % inner_rundir, "--"] + viewer_argv
         argv = ["env", "-i"] + ["%s=%s" % kv for kv in sorted(env.items())] + argv
         if self.in_root:
@@ -314,6 +317,7 @@ def viewers(wanted):
     segue = Viewer("segue", "Segue Photos", os.path.basename(photos_bin)[:15] or "segue-photos",
                    lambda folder: [photos_bin, os.path.join(folder, "img00001.jpg")],
                    grid_argv_for=lambda folder: [photos_bin, folder])
+    segue.stats = True
     if not photos_bin:
         segue.available = "SEGUE_PHOTOS is not set"
     elif not os.access(photos_bin, os.X_OK):
@@ -423,6 +427,7 @@ def one_run(viewer, folder, pages, quiet_launch, quiet_page, keep_shots, grid=Fa
         table = proc_table()
         tree = [p for p in tree if p in table]
         cpu0 = cpu_ms(tree, table), cpu_ms([weston.pid], table)
+        frames0 = len(record.frames)
         wall0 = time.monotonic()
         blank = same = 0
         firsts, pictures, settles, misses = [], [], [], 0
@@ -469,7 +474,24 @@ def one_run(viewer, folder, pages, quiet_launch, quiet_page, keep_shots, grid=Fa
             "hwm_paged_kb": status_kb(pid, "VmHWM"),
             "rss_tree_paged_kb": sum(status_kb(p, "VmRSS") or 0 for p in tree),
             "frames": len(record.frames) - start_index,
+            "step_frames": len(record.frames) - frames0,
         })
+        if viewer.stats:
+            # The app's own count of its frames, over the whole run (launch, thumbnails streaming
+            # in, the steps): SIGUSR1 makes it write them.
+            stats_path = os.path.join(rundir, "stats.json")
+            before = os.path.getmtime(stats_path) if os.path.exists(stats_path) else 0
+            os.kill(pid, signal.SIGUSR1)
+            deadline = time.monotonic() + 2
+            while time.monotonic() < deadline and not (os.path.exists(stats_path) and os.path.getmtime(stats_path) > before):
+                time.sleep(0.02)
+            try:
+                with open(stats_path) as f:
+                    stats = json.load(f)
+                result["app_frames_drawn"] = stats.get("frames_drawn")
+                result["app_frames_over_two_periods"] = stats.get("frames_over_two_periods")
+            except (OSError, ValueError) as error:
+                result["stats_error"] = str(error)
         if keep_shots:
             inject("capture %s/paged.png" % keep_shots)
     except Exception as error:  # the run is reported as failed, with why; the others go on
@@ -569,6 +591,15 @@ def summarise(runs, pages):
     done = [r for r in ok if r["page_settled_ms"]]
     s["cpu_viewer_ms_per_page"] = med(r["cpu_viewer_ms"] / max(1, len(r["page_settled_ms"])) for r in done)
     s["cpu_weston_ms_per_page"] = med(r["cpu_weston_ms"] / max(1, len(r["page_settled_ms"])) for r in done)
+    # Per frame weston repainted during the steps: what scrolling costs, whatever the folder's size.
+    framed = [r for r in ok if r.get("step_frames")]
+    if framed:
+        s["cpu_viewer_ms_per_frame"] = med(r["cpu_viewer_ms"] / r["step_frames"] for r in framed)
+    # The app's own count (Segue apps only): frames later than two display periods, over the
+    # whole run, thumbnails streaming in included; the worst run is shown.
+    counted = [r["app_frames_over_two_periods"] for r in ok if r.get("app_frames_over_two_periods") is not None]
+    if counted:
+        s["app_frames_over_two_periods"] = max(counted)
     return s
 
 
@@ -584,6 +615,7 @@ FIGURES = [
     ("RSS after paging, with helper processes (MB)", "rss_tree_paged_mb", "%.1f"),
     ("viewer CPU per page (ms)", "cpu_viewer_ms_per_page", "%.1f"),
     ("weston CPU per page (ms)", "cpu_weston_ms_per_page", "%.1f"),
+    ("frames over two periods (the app's count, worst run)", "app_frames_over_two_periods", "%d"),
 ]
 
 
@@ -597,6 +629,8 @@ GRID_FIGURES = [
     ("peak RSS, VmHWM (MB)", "hwm_paged_mb", "%.1f"),
     ("viewer CPU per wheel turn (ms)", "cpu_viewer_ms_per_page", "%.1f"),
     ("weston CPU per wheel turn (ms)", "cpu_weston_ms_per_page", "%.1f"),
+    ("viewer CPU per frame while scrolling (ms)", "cpu_viewer_ms_per_frame", "%.2f"),
+    ("frames over two periods (the app's count, worst run)", "app_frames_over_two_periods", "%d"),
 ]
 
 
