@@ -223,5 +223,7 @@ dirty=$(git diff --quiet HEAD -- . ':!BENCHMARKS.md' || echo ' (with local chang
         echo "DESIGN.md quotes about 2.1 ms of client CPU per frame for libadwaita 1.2's carousel swipe (issue 6) and"
         echo "sets Segue's target at half of the figure measured this way."
     fi
+    echo
+    scripts/photos-bench/section.sh
 } > BENCHMARKS.md
 echo "wrote BENCHMARKS.md"

@@ -25,6 +25,20 @@ import Testing
         return grid.grid.columns * (Int((3 * grid.bounds.height / pitch).rounded(.up)) + 2)
     }
 
+    /// The queue runs the newest request first, so the grid asks for the margin's pictures
+    /// first and the visible ones last, the top-left one last of all: the screen fills first,
+    /// from its top left.
+    @Test func visibleCellsAskLastSoTheyDecodeFirst() {
+        let (_, grid) = makeGrid(count: 1000)
+        let order = source.requests.map { Int($0.path.split(separator: "-").last!.split(separator: ".").first!)! }
+        let top = grid.contentOffset.y
+        let visible = Set(grid.grid.indices(from: top, to: top + grid.bounds.height))
+        #expect(!visible.isEmpty && order.count > visible.count, "a margin beyond the screen: \(order.count) requests")
+        let firstVisible = order.firstIndex { visible.contains($0) } ?? order.count
+        #expect(order[firstVisible...].allSatisfy { visible.contains($0) }, "every margin cell asks before the visible ones: \(order)")
+        #expect(order.last == 0, "the top-left picture asks last, to run first: \(order)")
+    }
+
     @Test func cellsAreMadeOnlyForTheScreenAndItsMarginAndReused() {
         let (host, grid) = makeGrid(count: 1000)
         #expect(grid.cells.count > 0)

@@ -101,7 +101,14 @@ public final class PhotoGridView: ScrollView {
             cells[index] = nil
             pool.append(cell)
         }
-        for index in live where cells[index] == nil {
+        // The decode queue runs the newest request first: the margin's cells ask first and the
+        // visible ones last, bottom-right to top-left, so the screen fills from its top left
+        // before anything off screen is decoded.
+        let top = contentOffset.y
+        let visible = grid.indices(from: top, to: top + bounds.height)
+        let entering = live.filter { cells[$0] == nil }
+        let order = entering.filter { !visible.contains($0) } + entering.filter { visible.contains($0) }.reversed()
+        for index in order {
             let cell = pool.popLast() ?? makeCell()
             cells[index] = cell
             cell.frame = grid.frame(at: index)

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Issue 32's targets against one photos-bench run (artifacts/photos-bench.json): each met or not,
+with the measured figures. Prints a Markdown table; the medians are run.py's own (summarise)."""
+
+import importlib.util
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("photos_bench_run", os.path.join(HERE, "run.py"))
+bench = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+
+
+def main():
+    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "..", "artifacts", "photos-bench.json")
+    raw = json.load(open(path))
+    groups = {}
+    for r in raw:
+        groups.setdefault((r["viewer"], r["size"], bool(r.get("grid"))), []).append(r)
+    s = {key: bench.summarise(runs, 0) for key, runs in groups.items()}
+    sizes = sorted({r["size"] for r in raw})
+    small, large = sizes[0], sizes[-1]
+
+    def fig(viewer, size, grid, key):
+        return s.get((viewer, size, grid), {}).get(key)
+
+    rows = []
+
+    def ratio_row(target, what, a, b, limit):
+        if a is None or b is None or b == 0:
+            rows.append((target, "not measured", what))
+            return
+        r = a / b
+        rows.append((target, "met" if r <= limit else "not met", "%s: %.2f× (%.3g ÷ %.3g)" % (what, r, a, b)))
+
+    ratio_row("scroll cost per frame flat: %s within 1.2× of %s" % ("{:,}".format(large), small),
+              "Segue Photos' CPU per frame while scrolling, %s ÷ %s files" % ("{:,}".format(large), small),
+              fig("segue", large, True, "cpu_viewer_ms_per_frame"), fig("segue", small, True, "cpu_viewer_ms_per_frame"), 1.2)
+    rows.append(("zoom cost per frame flat in the folder's size", "not measured",
+                 "the harness does not drive a pinch or a double-click; a zoomed picture is one page whatever the folder"))
+    ratio_row("RSS at %s within 1.5× of %s (grid, after scrolling)" % ("{:,}".format(large), small),
+              "Segue Photos' RSS after the wheel turns", fig("segue", large, True, "rss_paged_mb"),
+              fig("segue", small, True, "rss_paged_mb"), 1.5)
+    ratio_row("RSS at %s within 1.5× of %s (paging)" % ("{:,}".format(large), small),
+              "Segue Photos' RSS after 20 pages", fig("segue", large, False, "rss_paged_mb"),
+              fig("segue", small, False, "rss_paged_mb"), 1.5)
+    for size in sizes:
+        ratio_row("open a picture in ≤ 0.5× Loupe's time (%s files)" % "{:,}".format(size),
+                  "launch → picture shown, Segue Photos ÷ Loupe", fig("segue", size, False, "launch_picture_ms"),
+                  fig("loupe", size, False, "launch_picture_ms"), 0.5)
+    for size in sizes:
+        counts = [fig("segue", size, grid, "app_frames_over_two_periods") for grid in (True, False)]
+        if None in counts:
+            rows.append(("no frame over 2 periods while thumbnails stream in (%s files)" % "{:,}".format(size),
+                         "not measured", "no --stats figures in this run"))
+        else:
+            rows.append(("no frame over 2 periods while thumbnails stream in (%s files)" % "{:,}".format(size),
+                         "met" if max(counts) == 0 else "not met",
+                         "worst run: %d in the grid run, %d in the paging run (the app's own count)" % tuple(counts)))
+    print("| target | | measured |")
+    print("|---|---|---|")
+    for target, verdict, measured in rows:
+        print("| %s | %s | %s |" % (target, verdict, measured))
+
+
+if __name__ == "__main__":
+    main()
