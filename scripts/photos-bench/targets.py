@@ -44,7 +44,7 @@ def main():
               "Segue Photos' RSS after the wheel turns", fig("segue", large, True, "rss_paged_mb"),
               fig("segue", small, True, "rss_paged_mb"), 1.5)
     ratio_row("RSS at %s within 1.5× of %s (paging)" % ("{:,}".format(large), small),
-              "Segue Photos' RSS after 20 pages", fig("segue", large, False, "rss_paged_mb"),
+              "Segue Photos' RSS after paging", fig("segue", large, False, "rss_paged_mb"),
               fig("segue", small, False, "rss_paged_mb"), 1.5)
     for size in sizes:
         ratio_row("open a picture in ≤ 0.5× Loupe's time (%s files)" % "{:,}".format(size),
