@@ -81,7 +81,11 @@ extension PictureView {
 
     /// Back within the limits (scale and shift), animated.
     private func settleZoom(about anchor: Point) {
-        let target = min(max(zoomScale, 1), Self.maximumZoomScale)
+        animateZoom(to: min(max(zoomScale, 1), Self.maximumZoomScale), about: anchor)
+    }
+
+    /// To `target` about `anchor` (superview coordinates), the shift kept within the limits, animated.
+    private func animateZoom(to target: Double, about anchor: Point) {
         let base = (scale: zoomScale, translation: Point(x: transform.tx, y: transform.ty))
         View.animate(withDuration: Self.zoomSettleDuration, delay: 0, options: [.curveEaseOut], animations: {
             self.zoom(to: target, about: anchor, from: base)
@@ -145,18 +149,6 @@ extension PictureView {
             return
         }
         lastTap = nil
-        let anchor = inSuperview(location)
-        let base = (scale: zoomScale, translation: Point(x: transform.tx, y: transform.ty))
-        let target = zoomScale > 1 ? 1 : Self.doubleClickZoomScale
-        View.animate(withDuration: Self.zoomSettleDuration, delay: 0, options: [.curveEaseOut], animations: {
-            self.zoom(to: target, about: anchor, from: base)
-            let limit = self.shiftLimit(at: target)
-            var t = self.transform
-            t.tx = min(max(t.tx, -limit.x), limit.x)
-            t.ty = min(max(t.ty, -limit.y), limit.y)
-            self.transform = t
-        })
-        zoomScale = target
-        setNeedsLayout()
+        animateZoom(to: zoomScale > 1 ? 1 : Self.doubleClickZoomScale, about: inSuperview(location))
     }
 }
