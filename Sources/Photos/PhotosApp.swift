@@ -13,9 +13,10 @@ public enum PhotosApp {
         NavigationController(rootViewController: PhotoGridController(folder: folder, source: source))
     }
 
-    /// The navigation stack of a grid of `folder`, decoded on two worker threads whose results
-    /// come back through the main loop (``SegueApplication/mainThread``); with `shown`, that
-    /// picture's page is open on it from the start (Back goes to the grid).
+    /// The navigation stack of a grid of `folder`, decoded on low-priority worker threads
+    /// (``DecodeQueue/defaultWorkerCount``) whose results come back through the main loop
+    /// (``SegueApplication/mainThread``); with `shown`, that picture's page is open on it from
+    /// the start (Back goes to the grid).
     public static func makeRoot(folder: PictureFolder, shown: Int? = nil) -> NavigationController {
         let navigation = makeRoot(folder: folder, source: QueuedThumbnailSource(queue: DecodeQueue(deliver: SegueApplication.mainThread)))
         if let shown, let grid = navigation.topViewController as? PhotoGridController { grid.open(shown, animated: false) }

@@ -53,6 +53,33 @@ import Testing
         return Dictionary(uniqueKeysWithValues: names.map { ($0, fixtures.jpeg("\($0).jpg", pixels)) })
     }
 
+    /// The workers decode at a lower priority than the thread that made the queue (nice +10,
+    /// 19 at most), so that the frames drawn beside them come first.
+    @Test func workersRunNicerThanTheirMaker() {
+        let fixtures = Fixtures(), mail = Mailbox()
+        let paths = files(fixtures, ["a"])
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        let maker = getpriority(which, 0)
+        let seen = NSLock()
+        nonisolated(unsafe) var workerNice: Int32?
+        let queue = DecodeQueue(workers: 1, deliver: mail.deliver)
+        queue.willDecode = { _ in
+            let nice = getpriority(which, 0)
+            seen.withLock { workerNice = nice }
+        }
+        queue.enqueue(path: paths["a"]!, fitting: nil, completion: mail.completion("a"))
+        #expect(mail.waitForDeliveries(1))
+        #expect(seen.withLock { workerNice } == min(19, maker + 10))
+        #expect(getpriority(which, 0) == maker, "the maker's own priority is left alone")
+    }
+
+    /// One processor stays the main thread's: the default is one worker fewer than the
+    /// processors online, one at least and four at most.
+    @Test func defaultWorkersLeaveAProcessor() {
+        let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        #expect(DecodeQueue.defaultWorkerCount == max(1, min(4, online - 1)))
+    }
+
     @Test func newestRunsFirst() {
         let fixtures = Fixtures(), mail = Mailbox()
         let paths = files(fixtures, ["a", "b", "c", "d"])
