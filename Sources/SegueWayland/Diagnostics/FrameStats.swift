@@ -213,6 +213,7 @@ public final class FrameStats {
             ("layer_buffers", "\(layerBuffers)"),
             ("window_buffers", "\(windowBuffers)"),
             ("cpu_ms", fmt(cpu)),
+            ("main_thread_cpu_ms", fmt(FrameStats.callingThreadCPU())),
             ("voluntary_ctxt_switches", "\(status.voluntary)"),
             ("rss_kb", "\(status.rssKB)"),
             ("commit_gap_max_ms", fmt(commitGapMax)),
@@ -229,6 +230,14 @@ public final class FrameStats {
             hasWarned = true
             onWriteFailure?("cannot write --stats '\(path)': \(failure)")
         }
+    }
+
+    /// CPU time (user and system, ms) of the calling thread: written from the main loop, this is
+    /// the main thread's share of `cpu_ms`, apart from worker threads (a photo grid's decoders).
+    private static func callingThreadCPU() -> Double {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
     }
 
     /// Said once when writing the file fails (the app goes on); by default a line on standard error.
