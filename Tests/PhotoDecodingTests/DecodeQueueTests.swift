@@ -73,11 +73,11 @@ import Testing
         #expect(getpriority(which, 0) == maker, "the maker's own priority is left alone")
     }
 
-    /// One processor stays the main thread's: the default is one worker fewer than the
-    /// processors online, one at least and four at most.
-    @Test func defaultWorkersLeaveAProcessor() {
+    /// The default is one worker fewer than the processors online, two at least (so that one
+    /// slow file never stops the stream) and four at most.
+    @Test func defaultWorkerCount() {
         let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-        #expect(DecodeQueue.defaultWorkerCount == max(1, min(4, online - 1)))
+        #expect(DecodeQueue.defaultWorkerCount == max(2, min(4, online - 1)))
     }
 
     @Test func newestRunsFirst() {
