@@ -50,15 +50,18 @@ public enum PictureDecoder {
         try decode(path: path, fitting: fitting, cancellation: nil)
     }
 
-    /// ``decode(path:fitting:)``, stopping with ``PictureDecodeError/cancelled`` once
-    /// `cancellation` is cancelled (from any thread): JPEG and PNG between rows, WebP before
-    /// it starts.
-    public static func decode(path: String, fitting: Size?, cancellation: DecodeTicket?) throws(PictureDecodeError) -> DecodedPicture {
+    /// ``decode(path:fitting:)``, sized as `fit` says (covering `fitting` by default, or
+    /// exactly inside it), stopping with ``PictureDecodeError/cancelled`` once `cancellation`
+    /// is cancelled (from any thread): JPEG and PNG between rows, WebP before it starts.
+    public static func decode(path: String, fitting: Size?, fit: PictureFit = .cover,
+                              cancellation: DecodeTicket?) throws(PictureDecodeError) -> DecodedPicture {
         let flag = cancellation?.flag
         if let cancellation, cancellation.isCancelled { throw .cancelled }
         let bytes = try PictureFile.read(path: path).bytes
         let info = try header(of: bytes)
-        let upright = coverSize(width: info.pixelWidth, height: info.pixelHeight, fitting: fitting)
+        let upright = fit == .contain
+            ? containSize(width: info.pixelWidth, height: info.pixelHeight, fitting: fitting)
+            : coverSize(width: info.pixelWidth, height: info.pixelHeight, fitting: fitting)
         // The codecs take 0 × 0 for the full size, and the size stored in the file otherwise.
         let request = fitting == nil ? (width: 0, height: 0)
             : info.isTransposed ? (width: upright.height, height: upright.width) : upright
@@ -81,9 +84,10 @@ public enum PictureDecoder {
         let average = averageColor(of: stored)
         let turned = orient(stored, orientation: info.orientation)
         let surface: Surface
-        if info.format == .png && (turned.width > upright.width || turned.height > upright.height) {
-            // Decoded whole: the box filter averages it down to the covering size. JPEG keeps
-            // libjpeg's scaled size, which is already close and as sharp as it gets.
+        if (info.format == .png || fit == .contain) && (turned.width > upright.width || turned.height > upright.height) {
+            // Decoded larger than asked (PNG whole, JPEG at an eighth above): the box filter
+            // averages it down. A covering JPEG keeps libjpeg's scaled size, which is already
+            // close and as sharp as it gets; a contained one is made exact for the view.
             surface = Surface(width: upright.width, height: upright.height)
             Canvas(surface: surface).draw(turned.surface, stretchedOver: Rect(x: 0, y: 0, width: Double(upright.width), height: Double(upright.height)))
         } else {
@@ -104,6 +108,17 @@ public enum PictureDecoder {
         guard scale < 1 else { return (width, height) }
         // The epsilon keeps an exact product (256.0000000001 from rounding) from gaining a pixel.
         func scaled(_ full: Int) -> Int { min(full, max(1, Int((Double(full) * scale - 1e-9).rounded(.up)))) }
+        return (scaled(width), scaled(height))
+    }
+
+    /// The largest size, aspect preserved, whose sides both fit inside `fitting`'s, capped at
+    /// the full size (sides rounded to the nearest pixel, one at least).
+    static func containSize(width: Int, height: Int, fitting: Size?) -> (width: Int, height: Int) {
+        guard let fitting else { return (width, height) }
+        func side(_ value: Double) -> Double { value.isNaN ? 1 : max(1, value) }
+        let scale = min(side(fitting.width) / Double(width), side(fitting.height) / Double(height))
+        guard scale < 1 else { return (width, height) }
+        func scaled(_ full: Int) -> Int { min(full, max(1, Int((Double(full) * scale).rounded()))) }
         return (scaled(width), scaled(height))
     }
 

@@ -27,10 +27,42 @@ import Testing
         let request = try #require(source.requests(for: "/nowhere/picture-2.png").last)
         let scale = view.window?.deviceScale ?? 1
         #expect(request.fitting == Size(width: (view.bounds.width * scale).rounded(.up), height: (view.bounds.height * scale).rounded(.up)))
+        #expect(request.fit == .contain, "shown whole: exactly inside the page, not covering it")
         #expect(view.bounds.size == page.view.bounds.size)
         let picture = try Fixtures.picture(.white, width: 40, height: 30)
         request.completion(.success(picture))
         #expect(view.picture === picture.surface)
+    }
+
+    /// A picture decoded for the page (the largest 4 : 3 inside it) is copied onto the pixel
+    /// grid, not resampled: its first row and column are wholly its own colour and the page's
+    /// background begins on the very next pixel. Centred by arithmetic alone, its top would
+    /// fall between two rows and both would be blends.
+    @Test func aPictureDecodedForThePageLiesOnThePixelGrid() throws {
+        let (host, navigation, _) = open(at: 2)
+        let page = try #require(navigation.topViewController as? PhotoPageController)
+        let view = page.pager.currentPage
+        let request = try #require(source.requests(for: "/nowhere/picture-2.png").last)
+        // About 4 : 3, a row shorter where needed so that centring alone puts its top between rows.
+        let width = Int(view.bounds.width)
+        var height = Int((view.bounds.width * 3 / 4).rounded())
+        if (view.bounds.height - Double(height)) / 2 == ((view.bounds.height - Double(height)) / 2).rounded() { height -= 1 }
+        request.completion(.success(try Fixtures.picture(.white, width: width, height: height)))
+        host.runFrames()
+        let shown = try #require(view.picture)
+        let exact = try #require(view.pixelExactRect(for: shown))
+        let placed = view.convert(exact, to: nil)
+        #expect(placed.minY == placed.minY.rounded() && placed.minX == placed.minX.rounded())
+        let shot = host.render()
+        let top = Int(placed.minY), x = Int(placed.midX)
+        #expect(shot.pixel(x: x, y: top) == .white, "the picture's first row")
+        #expect(shot.pixel(x: x, y: top + height - 1) == .white, "its last row")
+        let background = try #require(view.backgroundColor)
+        func isBackground(_ c: Color) -> Bool {
+            max(abs(c.red - background.red), abs(c.green - background.green), abs(c.blue - background.blue)) <= 1.0 / 255
+        }
+        #expect(isBackground(shot.pixel(x: x, y: top - 1)), "the page's own row above it")
+        #expect(isBackground(shot.pixel(x: x, y: top + height)), "and below it")
     }
 
     @Test func arrowKeysPageAndStopAtTheEnds() throws {

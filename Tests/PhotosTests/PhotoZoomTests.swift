@@ -108,6 +108,36 @@ import Testing
         #expect(abs(picture.zoomScale - 4) < 1e-9)
     }
 
+    /// Zoomed to 2×, the page asks for the picture at twice its size and shows those pixels one
+    /// to one: a picture of 1-pixel stripes shows every stripe, black then white, where an image
+    /// of the page at its own size, enlarged, would show grey.
+    @Test func zoomedThePictureShowsThePixelsDecodedForTheZoom() throws {
+        let (host, navigation, grid) = try grid()
+        grid.open(0)
+        host.runFrames()
+        let picture = try openedPage(navigation).pager.currentPage
+        host.move(to: Point(x: 200, y: 300))
+        host.send(.pinchBegin(fingers: 2))
+        host.send(.pinchUpdate(scale: 2))
+        host.send(.pinchEnd(cancelled: false))
+        host.runFrames()
+        let request = try #require(source.requests(for: picture.path ?? "").last)
+        let wanted = try #require(request.fitting)
+        #expect(request.fit == .contain)
+        #expect(wanted.width == (picture.bounds.width * 2).rounded(.up), "asked for twice the page's pixels")
+        // The largest 4 : 3 inside what was asked for, as the decoder would make it.
+        let scale = min(wanted.width / 4, wanted.height / 3)
+        let width = Int((4 * scale).rounded()), height = Int((3 * scale).rounded())
+        request.completion(.success(try Fixtures.stripes(width: width, height: height)))
+        host.runFrames()
+        let shot = host.render()
+        let middle = picture.convert(Point(x: picture.bounds.midX, y: picture.bounds.midY), to: nil)
+        let y = Int(middle.y)
+        let row = (Int(middle.x) - 20..<Int(middle.x) + 20).map { shot.pixel(x: $0, y: y).red }
+        #expect(row.allSatisfy { $0 <= 1.0 / 255 || $0 >= 254.0 / 255 }, "only black and white: \(row)")
+        #expect(zip(row, row.dropFirst()).allSatisfy { abs($0 - $1) > 0.99 }, "alternating, pixel by pixel")
+    }
+
     @Test func aDoubleClickZoomsInAndOut() throws {
         let (host, navigation, grid) = try grid()
         grid.open(0)

@@ -8,9 +8,19 @@ import SegueKit
 /// decode already running); the views check their own request before using a result.
 @MainActor
 public protocol ThumbnailSource: AnyObject {
-    /// Asks for the picture at `path` decoded to cover `fitting` pixels (nil: full size).
-    func request(path: String, fitting: Size?,
+    /// Asks for the picture at `path` decoded to cover `fitting` pixels, or to fit exactly
+    /// inside them (`fit`; nil `fitting`: full size).
+    func request(path: String, fitting: Size?, fit: PictureFit,
                  completion: @escaping @MainActor (Result<DecodedPicture, PictureDecodeError>) -> Void) -> ThumbnailRequest
+}
+
+extension ThumbnailSource {
+    /// Asks for the picture at `path` decoded to cover `fitting` pixels (nil: full size): a
+    /// grid cell's thumbnail.
+    public func request(path: String, fitting: Size?,
+                        completion: @escaping @MainActor (Result<DecodedPicture, PictureDecodeError>) -> Void) -> ThumbnailRequest {
+        request(path: path, fitting: fitting, fit: .cover, completion: completion)
+    }
 }
 
 /// One pending decode; cancelling it tells the source the picture is no longer wanted.
@@ -31,11 +41,11 @@ public final class QueuedThumbnailSource: ThumbnailSource {
         self.queue = queue
     }
 
-    public func request(path: String, fitting: Size?,
+    public func request(path: String, fitting: Size?, fit: PictureFit,
                         completion: @escaping @MainActor (Result<DecodedPicture, PictureDecodeError>) -> Void) -> ThumbnailRequest {
         // The queue calls completions only through `deliver`, which runs them on the main
         // thread; assumeIsolated checks that it does.
-        let ticket = queue.enqueue(path: path, fitting: fitting) { result in
+        let ticket = queue.enqueue(path: path, fitting: fitting, fit: fit) { result in
             MainActor.assumeIsolated { completion(result) }
         }
         return TicketRequest(ticket: ticket)

@@ -73,12 +73,15 @@ public final class PictureView: View {
         let scale = window?.deviceScale ?? 1
         // Zoomed into, the picture shows more pixels than the view has: it is asked for them.
         let wanted = Size(width: (bounds.width * scale * zoomScale).rounded(.up), height: (bounds.height * scale * zoomScale).rounded(.up))
-        if let requestedSize, requestedSize.width >= wanted.width, requestedSize.height >= wanted.height { return }
+        if let requestedSize, requestedSize.width >= wanted.width, requestedSize.height >= wanted.height,
+           zoomScale > 1 || requestedSize == wanted { return }
+        // Whole again (zoomed out, or the window shrank), a larger decode is dropped for one
+        // at the size shown: drawn pixel for pixel and holding no more memory than it shows.
         cancel()
         requestedSize = wanted
         let token = PendingDecode()
         pending = token
-        let made = source.request(path: path, fitting: wanted) { [weak self] result in
+        let made = source.request(path: path, fitting: wanted, fit: .contain) { [weak self] result in
             guard let self, self.pending === token else { return }
             self.pending = nil
             self.request = nil
@@ -99,6 +102,11 @@ public final class PictureView: View {
 
     public override var drawsContent: Bool { true }
 
+    /// Whole, the page keeps its content image (paging moves it as it is). Zoomed, it draws
+    /// straight into each frame from the picture decoded for the zoom: an image at the view's
+    /// own size would be enlarged, losing the very pixels that were decoded.
+    public override var cachesContent: Bool { transform == .identity }
+
     /// Where the picture (or its preview) lies in the view: as large as fits, centred; the
     /// whole view while neither is known.
     public var shownRect: Rect {
@@ -107,8 +115,10 @@ public final class PictureView: View {
     }
 
     public override func draw(in canvas: Canvas) {
-        if let shown = picture ?? preview {
-            canvas.draw(shown, in: shownRect)
+        if let picture {
+            draw(picture, in: canvas)
+        } else if let preview {
+            canvas.draw(preview, in: shownRect)
         } else if isBroken {
             let side = min(bounds.width, bounds.height) * 0.2
             canvas.stroke(Rect(x: bounds.midX - side / 2, y: bounds.midY - side / 2, width: side, height: side),
@@ -116,6 +126,37 @@ public final class PictureView: View {
         } else if let averageColor {
             canvas.fill(bounds.insetBy(dx: bounds.width * 0.1, dy: bounds.height * 0.1), color: averageColor)
         }
+    }
+
+    /// Draws the decoded picture: copied pixel for pixel where it lands at its own size on the
+    /// device (whole, or zoomed to the scale it was decoded for), else scaled bilinearly, as a
+    /// zoom in motion is (a box filter's cost in every frame would buy no visible sharpness).
+    private func draw(_ picture: Surface, in canvas: Canvas) {
+        let rect = pixelExactRect(for: picture) ?? shownRect
+        let m = canvas.transform
+        let device = Rect(x: m.tx + rect.minX * m.a, y: m.ty + rect.minY * m.d, width: rect.width * m.a, height: rect.height * m.d)
+        if m.b == 0, m.c == 0, m.a > 0, m.d > 0,
+           abs(device.width - Double(picture.width)) <= 1, abs(device.height - Double(picture.height)) <= 1 {
+            canvas.withSavedState {
+                canvas.transform = .identity
+                canvas.draw(picture, at: Point(x: device.minX.rounded(), y: device.minY.rounded()))
+            }
+        } else {
+            canvas.draw(picture, in: rect, filter: .fast)
+        }
+    }
+
+    /// Where `picture` lies pixel for pixel, on the device's pixel grid, when it was decoded for
+    /// the size it is shown at now (within a pixel: the decoder rounds) and the view is not
+    /// zoomed: drawn there it is copied, not resampled, in every frame that draws the page.
+    public func pixelExactRect(for picture: Surface) -> Rect? {
+        guard zoomScale == 1, transform == .identity else { return nil }
+        let scale = window?.deviceScale ?? 1
+        let fitted = shownRect
+        let width = Double(picture.width) / scale, height = Double(picture.height) / scale
+        guard abs(fitted.width - width) * scale <= 1, abs(fitted.height - height) * scale <= 1 else { return nil }
+        func snapped(_ value: Double) -> Double { (value * scale).rounded() / scale }
+        return Rect(x: snapped(fitted.midX - width / 2), y: snapped(fitted.midY - height / 2), width: width, height: height)
     }
 
     /// `size` scaled to fit inside `rect` (aspect kept), centred on it.

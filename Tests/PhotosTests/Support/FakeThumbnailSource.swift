@@ -10,12 +10,14 @@ final class FakeThumbnailSource: ThumbnailSource {
     final class Request: ThumbnailRequest {
         let path: String
         let fitting: Size?
+        let fit: PictureFit
         let completion: (Result<DecodedPicture, PictureDecodeError>) -> Void
         private(set) var isCancelled = false
 
-        init(path: String, fitting: Size?, completion: @escaping (Result<DecodedPicture, PictureDecodeError>) -> Void) {
+        init(path: String, fitting: Size?, fit: PictureFit, completion: @escaping (Result<DecodedPicture, PictureDecodeError>) -> Void) {
             self.path = path
             self.fitting = fitting
+            self.fit = fit
             self.completion = completion
         }
 
@@ -24,9 +26,9 @@ final class FakeThumbnailSource: ThumbnailSource {
 
     private(set) var requests: [Request] = []
 
-    func request(path: String, fitting: Size?,
+    func request(path: String, fitting: Size?, fit: PictureFit,
                  completion: @escaping @MainActor (Result<DecodedPicture, PictureDecodeError>) -> Void) -> ThumbnailRequest {
-        let request = Request(path: path, fitting: fitting, completion: completion)
+        let request = Request(path: path, fitting: fitting, fit: fit, completion: completion)
         requests.append(request)
         return request
     }
@@ -48,6 +50,20 @@ enum Fixtures {
         let path = temporaryDirectory() + "/solid.png"
         try surface.writePNG(to: path)
         return try PictureDecoder.decode(path: path, fitting: fitting)
+    }
+
+    /// A picture of 1-pixel vertical stripes, black on even columns and white on odd ones,
+    /// decoded whole.
+    static func stripes(width: Int, height: Int) throws -> DecodedPicture {
+        let surface = Surface(width: width, height: height)
+        surface.clear(to: .black)
+        let canvas = Canvas(surface: surface)
+        for x in stride(from: 1, to: width, by: 2) {
+            canvas.fill(Rect(x: Double(x), y: 0, width: 1, height: Double(height)), color: .white)
+        }
+        let path = temporaryDirectory() + "/stripes.png"
+        try surface.writePNG(to: path)
+        return try PictureDecoder.decode(path: path, fitting: nil)
     }
 
     /// A fresh empty directory.
