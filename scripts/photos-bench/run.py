@@ -35,6 +35,15 @@ KEY_RIGHT = 106  # evdev KEY_RIGHT
 # One grid scroll step: a wheel turn of 240 (wl_pointer.axis units, surface pixels; weston sends
 # 10 per notch from a real wheel, so this is a quick flick of about two dozen notches).
 GRID_WHEEL = 240
+# The continuous scroll of a grid run: a wheel event of SCROLL_STEP pixels every display period
+# (60 Hz) for SCROLL_PX in all. Segue Photos' grid keeps cells, and decodes their thumbnails, one
+# window's height below the visible rows; the 100-picture grid (13 rows of 160 px, 2,081 px, under
+# a 749 px page) scrolls 583 px before that margin reaches its end. Scrolled 560 px, every folder
+# decodes the same pictures over the same distance, and only its size differs.
+SCROLL_STEP = 16
+SCROLL_PX = 560
+PERIOD_S = 1 / 60
+# A double-click zooms a Segue Photos page to 2.5× and the next one back out, each animated.
 POLL_S = 0.004
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
@@ -423,6 +432,14 @@ def one_run(viewer, folder, pages, quiet_launch, quiet_page, keep_shots, grid=Fa
             # The pointer comes over the grid first (hover may repaint), and is let settle.
             inject("motion %d %d" % (WIDTH // 2, HEIGHT // 2))
             record.wait(len(record.frames), quiet_page, 3)
+            if viewer.stats:
+                def scroll():
+                    since, start = len(record.frames), time.monotonic()
+                    for i in range(SCROLL_PX // SCROLL_STEP):
+                        time.sleep(max(0, start + i * PERIOD_S - time.monotonic()))
+                        inject("axis vertical %d" % SCROLL_STEP)
+                    record.wait(since, quiet_page, 10, proc=app)
+                result["scroll"] = measured_phase(pid, rundir, tree, weston.pid, record, scroll)
         # Read now, after the screenshot above: weston's PNG encoding is not the paging's.
         table = proc_table()
         tree = [p for p in tree if p in table]
@@ -476,18 +493,28 @@ def one_run(viewer, folder, pages, quiet_launch, quiet_page, keep_shots, grid=Fa
             "frames": len(record.frames) - start_index,
             "step_frames": len(record.frames) - frames0,
         })
+        if viewer.stats and not grid:
+            # Zoom: a double-click in the middle of the picture zooms it in, the next one back
+            # out, each animated; measured after the paging's CPU and RSS were read, so apart from them.
+            def double_click():
+                since = len(record.frames)
+                for _ in range(2):
+                    inject("button left down")
+                    inject("button left up")
+                    time.sleep(0.05)
+                record.wait(since, quiet_page, 10, proc=app)
+            inject("motion %d %d" % (WIDTH // 2, HEIGHT // 2))
+            record.wait(len(record.frames), quiet_page, 3)
+            zoom_in = measured_phase(pid, rundir, tree, weston.pid, record, double_click)
+            if keep_shots:
+                inject("capture %s/zoomed.png" % keep_shots)
+            zoom_out = measured_phase(pid, rundir, tree, weston.pid, record, double_click)
+            result["zoom"] = {k: zoom_in[k] + zoom_out[k] for k in zoom_in}
         if viewer.stats:
             # The app's own count of its frames, over the whole run (launch, thumbnails streaming
-            # in, the steps): SIGUSR1 makes it write them.
-            stats_path = os.path.join(rundir, "stats.json")
-            before = os.path.getmtime(stats_path) if os.path.exists(stats_path) else 0
-            os.kill(pid, signal.SIGUSR1)
-            deadline = time.monotonic() + 2
-            while time.monotonic() < deadline and not (os.path.exists(stats_path) and os.path.getmtime(stats_path) > before):
-                time.sleep(0.02)
+            # in, the steps).
             try:
-                with open(stats_path) as f:
-                    stats = json.load(f)
+                stats = app_stats(pid, rundir)
                 result["app_frames_drawn"] = stats.get("frames_drawn")
                 result["app_frames_over_two_periods"] = stats.get("frames_over_two_periods")
             except (OSError, ValueError) as error:
@@ -511,6 +538,40 @@ def one_run(viewer, folder, pages, quiet_launch, quiet_page, keep_shots, grid=Fa
             shutil.copy(os.path.join(rundir, "viewer.log"), keep_shots)
         shutil.rmtree(rundir, ignore_errors=True)
     return result
+
+
+def app_stats(pid, rundir):
+    """A Segue app's --stats figures now: SIGUSR1 makes it rewrite the file."""
+    path = os.path.join(rundir, "stats.json")
+    before = os.path.getmtime(path) if os.path.exists(path) else 0
+    os.kill(pid, signal.SIGUSR1)
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline and not (os.path.exists(path) and os.path.getmtime(path) > before):
+        time.sleep(0.02)
+    with open(path) as f:
+        return json.load(f)
+
+
+def measured_phase(pid, rundir, tree, weston_pid, record, act):
+    """Runs `act` (which returns once the screen settled) and returns what it cost: the app's
+    frames, its main thread's CPU and its frames over two periods (its own figures), the whole
+    process's CPU and weston's, and the frames weston repainted."""
+    table = proc_table()
+    cpu0 = cpu_ms([p for p in tree if p in table], table), cpu_ms([weston_pid], table)
+    s0 = app_stats(pid, rundir)
+    frames0 = len(record.frames)
+    act()
+    s1 = app_stats(pid, rundir)
+    table = proc_table()
+    cpu1 = cpu_ms([p for p in tree if p in table], table), cpu_ms([weston_pid], table)
+    return {
+        "frames": len(record.frames) - frames0,
+        "app_frames": s1["frames_drawn"] - s0["frames_drawn"],
+        "main_cpu_ms": round(s1["main_thread_cpu_ms"] - s0["main_thread_cpu_ms"], 2),
+        "over_two": s1["frames_over_two_periods"] - s0["frames_over_two_periods"],
+        "cpu_viewer_ms": round(cpu1[0] - cpu0[0], 1),
+        "cpu_weston_ms": round(cpu1[1] - cpu0[1], 1),
+    }
 
 
 def viewer_pid(root_pid, comm, table):
@@ -597,6 +658,13 @@ def summarise(runs, pages):
         s["cpu_viewer_ms_per_frame"] = med(r["cpu_viewer_ms"] / r["step_frames"] for r in framed)
     # The app's own count (Segue apps only): frames later than two display periods, over the
     # whole run, thumbnails streaming in included; the worst run is shown.
+    for phase in ("scroll", "zoom"):
+        measured = [r[phase] for r in ok if r.get(phase) and r[phase]["app_frames"] and r[phase]["frames"]]
+        if measured:
+            s[phase + "_main_cpu_ms_per_frame"] = med(m["main_cpu_ms"] / m["app_frames"] for m in measured)
+            s[phase + "_cpu_viewer_ms_per_frame"] = med(m["cpu_viewer_ms"] / m["frames"] for m in measured)
+            s[phase + "_frames"] = med(m["frames"] for m in measured)
+            s[phase + "_over_two"] = max(m["over_two"] for m in measured)
     counted = [r["app_frames_over_two_periods"] for r in ok if r.get("app_frames_over_two_periods") is not None]
     if counted:
         s["app_frames_over_two_periods"] = max(counted)
@@ -616,6 +684,10 @@ FIGURES = [
     ("viewer CPU per page (ms)", "cpu_viewer_ms_per_page", "%.1f"),
     ("weston CPU per page (ms)", "cpu_weston_ms_per_page", "%.1f"),
     ("frames over two periods (the app's count, worst run)", "app_frames_over_two_periods", "%d"),
+    ("double-click zoom in and out: frames weston repainted", "zoom_frames", "%.0f"),
+    ("zoom: main thread CPU per frame the app drew (ms)", "zoom_main_cpu_ms_per_frame", "%.2f"),
+    ("zoom: viewer CPU per frame repainted (ms)", "zoom_cpu_viewer_ms_per_frame", "%.2f"),
+    ("zoom: frames over two periods (worst run)", "zoom_over_two", "%d"),
 ]
 
 
@@ -629,8 +701,12 @@ GRID_FIGURES = [
     ("peak RSS, VmHWM (MB)", "hwm_paged_mb", "%.1f"),
     ("viewer CPU per wheel turn (ms)", "cpu_viewer_ms_per_page", "%.1f"),
     ("weston CPU per wheel turn (ms)", "cpu_weston_ms_per_page", "%.1f"),
-    ("viewer CPU per frame while scrolling (ms)", "cpu_viewer_ms_per_frame", "%.2f"),
-    ("frames over two periods (the app's count, worst run)", "app_frames_over_two_periods", "%d"),
+    ("viewer CPU per frame over the wheel turns (ms)", "cpu_viewer_ms_per_frame", "%.2f"),
+    ("continuous scroll: frames weston repainted", "scroll_frames", "%.0f"),
+    ("continuous scroll: main thread CPU per frame the app drew (ms)", "scroll_main_cpu_ms_per_frame", "%.2f"),
+    ("continuous scroll: viewer CPU per frame repainted (ms)", "scroll_cpu_viewer_ms_per_frame", "%.2f"),
+    ("continuous scroll: frames over two periods (worst run)", "scroll_over_two", "%d"),
+    ("frames over two periods, whole run (the app's count, worst run)", "app_frames_over_two_periods", "%d"),
 ]
 
 
@@ -689,8 +765,13 @@ def table(results, all_viewers, sizes, args, commands):
                     cells.append(fmt % s[key])
             grid_rows.append("| %s | %s | %s |" % (label, "{:,}".format(size), " | ".join(cells)))
     lines += [
-        "Grid: the viewer opens the folder itself (`segue-photos DIR`) and the wheel is turned %d times "
-        "over the middle of the window (%d each, through the test module), each waited for as above." % (args.pages, GRID_WHEEL),
+        "Grid: the viewer opens the folder itself (`segue-photos DIR`). The pointer comes over the "
+        "middle of the window; first a continuous scroll of %d px, a wheel event of %d px every 1/60 s "
+        "(as far as the 100-picture grid scrolls before its decoding margin meets its end, so every "
+        "size decodes the same pictures over the same distance), waited for "
+        "as above; then the wheel is turned %d times (%d each, through the test module), each waited "
+        "for as above. Segue Photos' paging runs end with a double-click zoom in and one out." % (
+            SCROLL_PX, SCROLL_STEP, args.pages, GRID_WHEEL),
         "",
         head, "|---|---:|" + "---:|" * len(all_viewers),
     ] + grid_rows + [""]

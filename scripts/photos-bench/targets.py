@@ -35,11 +35,19 @@ def main():
         r = a / b
         rows.append((target, "met" if r <= limit else "not met", "%s: %.2f× (%.3g ÷ %.3g)" % (what, r, a, b)))
 
-    ratio_row("scroll cost per frame flat: %s within 1.2× of %s" % ("{:,}".format(large), small),
-              "Segue Photos' CPU per frame while scrolling, %s ÷ %s files" % ("{:,}".format(large), small),
-              fig("segue", large, True, "cpu_viewer_ms_per_frame"), fig("segue", small, True, "cpu_viewer_ms_per_frame"), 1.2)
-    rows.append(("zoom cost per frame flat in the folder's size", "not measured",
-                 "the harness does not drive a pinch or a double-click; a zoomed picture is one page whatever the folder"))
+    big = "{:,}".format(large)
+    ratio_row("scroll cost per frame flat: %s within 1.2× of %s" % (big, small),
+              "continuous scroll, the main thread's CPU per frame the app drew, %s ÷ %s files" % (big, small),
+              fig("segue", large, True, "scroll_main_cpu_ms_per_frame"), fig("segue", small, True, "scroll_main_cpu_ms_per_frame"), 1.2)
+    ratio_row("scroll cost per frame flat, decoding included: %s within 1.2× of %s" % (big, small),
+              "continuous scroll, the whole process's CPU (decoders too) per frame weston repainted, %s ÷ %s files" % (big, small),
+              fig("segue", large, True, "scroll_cpu_viewer_ms_per_frame"), fig("segue", small, True, "scroll_cpu_viewer_ms_per_frame"), 1.2)
+    ratio_row("zoom cost per frame flat: %s within 1.2× of %s" % (big, small),
+              "double-click zoom in and out, the main thread's CPU per frame the app drew, %s ÷ %s files" % (big, small),
+              fig("segue", large, False, "zoom_main_cpu_ms_per_frame"), fig("segue", small, False, "zoom_main_cpu_ms_per_frame"), 1.2)
+    ratio_row("zoom cost per frame flat, decoding included: %s within 1.2× of %s" % (big, small),
+              "double-click zoom in and out, the whole process's CPU per frame weston repainted, %s ÷ %s files" % (big, small),
+              fig("segue", large, False, "zoom_cpu_viewer_ms_per_frame"), fig("segue", small, False, "zoom_cpu_viewer_ms_per_frame"), 1.2)
     ratio_row("RSS at %s within 1.5× of %s (grid, after scrolling)" % ("{:,}".format(large), small),
               "Segue Photos' RSS after the wheel turns", fig("segue", large, True, "rss_paged_mb"),
               fig("segue", small, True, "rss_paged_mb"), 1.5)
@@ -51,14 +59,15 @@ def main():
                   "launch → picture shown, Segue Photos ÷ Loupe", fig("segue", size, False, "launch_picture_ms"),
                   fig("loupe", size, False, "launch_picture_ms"), 0.5)
     for size in sizes:
-        counts = [fig("segue", size, grid, "app_frames_over_two_periods") for grid in (True, False)]
+        target = "no frame over 2 periods while thumbnails stream in (%s files)" % "{:,}".format(size)
+        counts = [fig("segue", size, True, "scroll_over_two"), fig("segue", size, True, "app_frames_over_two_periods"),
+                  fig("segue", size, False, "app_frames_over_two_periods"), fig("segue", size, False, "zoom_over_two")]
         if None in counts:
-            rows.append(("no frame over 2 periods while thumbnails stream in (%s files)" % "{:,}".format(size),
-                         "not measured", "no --stats figures in this run"))
+            rows.append((target, "not measured", "no --stats figures in this run"))
         else:
-            rows.append(("no frame over 2 periods while thumbnails stream in (%s files)" % "{:,}".format(size),
-                         "met" if max(counts) == 0 else "not met",
-                         "worst run: %d in the grid run, %d in the paging run (the app's own count)" % tuple(counts)))
+            rows.append((target, "met" if max(counts) == 0 else "not met",
+                         "worst run: %d in the continuous scroll, %d over the whole grid run, %d over the whole "
+                         "paging run, %d in its zoom (the app's own count)" % tuple(counts)))
     print("| target | | measured |")
     print("|---|---|---|")
     for target, verdict, measured in rows:
