@@ -51,9 +51,9 @@ build: deps translations
 
 ## The translations (GNU gettext): po/DOMAIN/LANG.po compiled by msgfmt into
 ## .build/locale/LANG/LC_MESSAGES/DOMAIN.mo, where an uninstalled build finds them; `install`
-## puts them under $(PREFIX)/share/locale. Domains: segue (the toolkit's strings) and
-## segue-demo (the demo's); languages: po/DOMAIN/LINGUAS.
-TEXT_DOMAINS = segue segue-demo
+## puts them under $(PREFIX)/share/locale. Domains: segue (the toolkit's strings), segue-demo
+## (the demo's) and segue-photos (Segue Photos'); languages: po/DOMAIN/LINGUAS.
+TEXT_DOMAINS = segue segue-demo segue-photos
 LOCALE_BUILD = .build/locale
 CATALOGUES = $(foreach d,$(TEXT_DOMAINS),$(foreach l,$(shell cat po/$(d)/LINGUAS),$(LOCALE_BUILD)/$(l)/LC_MESSAGES/$(d).mo))
 translations: $(CATALOGUES)

@@ -149,7 +149,7 @@ for prefix in /usr/local /usr; do
     "$prefix/share/icons/hicolor/scalable/apps/$photos.svg" \
     "$prefix/share/icons/hicolor/symbolic/apps/$photos-symbolic.svg" \
     "$prefix/share/metainfo/$photos.metainfo.xml" \
-    $(for domain in segue segue-demo; do for lang in $(cat po/$domain/LINGUAS); do
+    $(for domain in segue segue-demo segue-photos; do for lang in $(cat po/$domain/LINGUAS); do
         echo "$prefix/share/locale/$lang/LC_MESSAGES/$domain.mo"; done; done) | sort)
   actual=$(cd "$dest" && find . ! -type d | sed 's|^\.||' | sort)
   [ "$actual" = "$expected" ] || {
