@@ -217,13 +217,15 @@ uninstall:
 	rm -f $(foreach f,$(INSTALLED),"$(DESTDIR)$(f)")
 	@$(REFRESH_CACHES)
 
-## The desktop entry and the metainfo with their translations merged in from po/segue-demo
-## (msgfmt --desktop and --xml, on the templates assets/*.in); the merged files are committed,
-## so installing needs neither gettext's ITS rules nor appstream, and check-assets fails when
-## they are stale.
+## The desktop entries and the metainfo with their translations merged in, the demo's from
+## po/segue-demo and Segue Photos' from po/segue-photos (msgfmt --desktop and --xml, on the
+## templates assets/*.in); the merged files are committed, so installing needs neither gettext's
+## ITS rules nor appstream, and check-assets fails when they are stale.
 merge-asset-translations:
 	msgfmt --desktop --template=assets/$(APP_ID).desktop.in -d po/segue-demo -o assets/$(APP_ID).desktop
 	msgfmt --xml --template=assets/$(APP_ID).metainfo.xml.in -d po/segue-demo -o assets/$(APP_ID).metainfo.xml
+	msgfmt --desktop --template=assets/$(PHOTOS_APP_ID).desktop.in -d po/segue-photos -o assets/$(PHOTOS_APP_ID).desktop
+	msgfmt --xml --template=assets/$(PHOTOS_APP_ID).metainfo.xml.in -d po/segue-photos -o assets/$(PHOTOS_APP_ID).metainfo.xml
 
 ## Validates the desktop entry, the metainfo and the icons, then installs into a scratch DESTDIR
 ## (with a stand-in binary) and uninstalls again, checking the files each time.
