@@ -51,9 +51,9 @@ build: deps translations
 
 ## The translations (GNU gettext): po/DOMAIN/LANG.po compiled by msgfmt into
 ## .build/locale/LANG/LC_MESSAGES/DOMAIN.mo, where an uninstalled build finds them; `install`
-## puts them under $(PREFIX)/share/locale. Domains: segue (the toolkit's strings) and
-## segue-demo (the demo's); languages: po/DOMAIN/LINGUAS.
-TEXT_DOMAINS = segue segue-demo
+## puts them under $(PREFIX)/share/locale. Domains: segue (the toolkit's strings), segue-demo
+## (the demo's) and segue-photos (Segue Photos'); languages: po/DOMAIN/LINGUAS.
+TEXT_DOMAINS = segue segue-demo segue-photos
 LOCALE_BUILD = .build/locale
 CATALOGUES = $(foreach d,$(TEXT_DOMAINS),$(foreach l,$(shell cat po/$(d)/LINGUAS),$(LOCALE_BUILD)/$(l)/LC_MESSAGES/$(d).mo))
 translations: $(CATALOGUES)
@@ -217,13 +217,15 @@ uninstall:
 	rm -f $(foreach f,$(INSTALLED),"$(DESTDIR)$(f)")
 	@$(REFRESH_CACHES)
 
-## The desktop entry and the metainfo with their translations merged in from po/segue-demo
-## (msgfmt --desktop and --xml, on the templates assets/*.in); the merged files are committed,
-## so installing needs neither gettext's ITS rules nor appstream, and check-assets fails when
-## they are stale.
+## The desktop entries and the metainfo with their translations merged in, the demo's from
+## po/segue-demo and Segue Photos' from po/segue-photos (msgfmt --desktop and --xml, on the
+## templates assets/*.in); the merged files are committed, so installing needs neither gettext's
+## ITS rules nor appstream, and check-assets fails when they are stale.
 merge-asset-translations:
 	msgfmt --desktop --template=assets/$(APP_ID).desktop.in -d po/segue-demo -o assets/$(APP_ID).desktop
 	msgfmt --xml --template=assets/$(APP_ID).metainfo.xml.in -d po/segue-demo -o assets/$(APP_ID).metainfo.xml
+	msgfmt --desktop --template=assets/$(PHOTOS_APP_ID).desktop.in -d po/segue-photos -o assets/$(PHOTOS_APP_ID).desktop
+	msgfmt --xml --template=assets/$(PHOTOS_APP_ID).metainfo.xml.in -d po/segue-photos -o assets/$(PHOTOS_APP_ID).metainfo.xml
 
 ## Validates the desktop entry, the metainfo and the icons, then installs into a scratch DESTDIR
 ## (with a stand-in binary) and uninstalls again, checking the files each time.

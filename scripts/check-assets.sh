@@ -91,6 +91,17 @@ photos_symbolic=assets/icons/hicolor/symbolic/apps/$photos-symbolic.svg
 for f in "$photos_desktop" "$photos_metainfo" "$photos_icon" "$photos_symbolic"; do
   [ -f "$f" ] || fail "$f is missing"
 done
+# Its translations come from po/segue-photos, merged as the demo's are.
+msgfmt --desktop --template="$photos_desktop.in" -d po/segue-photos -o "$tmp/photos.desktop" ||
+  fail "msgfmt cannot merge the translations into $photos_desktop.in"
+msgfmt --xml --template="$photos_metainfo.in" -d po/segue-photos -o "$tmp/photos.metainfo.xml" ||
+  fail "msgfmt cannot merge the translations into $photos_metainfo.in"
+cmp -s "$tmp/photos.desktop" "$photos_desktop" || fail "$photos_desktop is stale: run make merge-asset-translations"
+cmp -s "$tmp/photos.metainfo.xml" "$photos_metainfo" || fail "$photos_metainfo is stale: run make merge-asset-translations"
+for lang in $(cat po/segue-photos/LINGUAS); do
+  grep -q "^Comment\[$lang\]=" "$photos_desktop" || fail "$photos_desktop has no $lang comment"
+  grep -q "<summary xml:lang=\"$lang\">" "$photos_metainfo" || fail "$photos_metainfo has no $lang summary"
+done
 if ! out=$(desktop-file-validate "$photos_desktop" 2>&1) || [ -n "$out" ]; then
   echo "$out" >&2
   fail "desktop-file-validate rejects $photos_desktop"
@@ -149,7 +160,7 @@ for prefix in /usr/local /usr; do
     "$prefix/share/icons/hicolor/scalable/apps/$photos.svg" \
     "$prefix/share/icons/hicolor/symbolic/apps/$photos-symbolic.svg" \
     "$prefix/share/metainfo/$photos.metainfo.xml" \
-    $(for domain in segue segue-demo; do for lang in $(cat po/$domain/LINGUAS); do
+    $(for domain in segue segue-demo segue-photos; do for lang in $(cat po/$domain/LINGUAS); do
         echo "$prefix/share/locale/$lang/LC_MESSAGES/$domain.mo"; done; done) | sort)
   actual=$(cd "$dest" && find . ! -type d | sed 's|^\.||' | sort)
   [ "$actual" = "$expected" ] || {

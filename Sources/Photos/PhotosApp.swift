@@ -8,6 +8,10 @@ public enum PhotosApp {
     /// The desktop app id (the `.desktop` file's name).
     public static let appID = "org.segue.Photos"
 
+    /// The gettext text domain of the app's own strings (its catalogues are
+    /// `po/segue-photos/LANG.po`); the executable installs it beside the toolkit's.
+    nonisolated public static let textDomain = "segue-photos"
+
     /// The navigation stack of a grid of `folder`, decoded by `source`.
     public static func makeRoot(folder: PictureFolder, source: ThumbnailSource) -> NavigationController {
         NavigationController(rootViewController: PhotoGridController(folder: folder, source: source))

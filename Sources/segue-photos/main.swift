@@ -40,6 +40,10 @@ let options = PhotosOptions.parseOrExitWithOneLine()
 // Output files are checked before anything else, and emptied only once the app is connected.
 let traceOutput = OutputFile.checkedOrExit(options.tracePath, for: "--trace")
 let statsOutput = OutputFile.checkedOrExit(options.statsPath, for: "--stats")
+// Translations before the folder is opened: its title and a path that cannot be opened are
+// said in the user's language. The command line's help and its errors stay in English, in
+// swift-argument-parser's words (which it cannot translate).
+GettextLocalization.install(domains: [Localization.toolkitDomain, PhotosApp.textDomain])
 let folder: PictureFolder
 var shown: Int?
 if options.paths.isEmpty {

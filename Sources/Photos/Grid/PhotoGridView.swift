@@ -49,7 +49,7 @@ public final class PhotoGridView: ScrollView {
         }
         addGestureRecognizer(tap)
         if folder.paths.isEmpty {
-            let label = Label(text: "No pictures here", alignment: .center)
+            let label = Label(text: localized("No pictures here"), alignment: .center)
             label.textColorRole = \.secondaryLabel
             addSubview(label)
             emptyLabel = label

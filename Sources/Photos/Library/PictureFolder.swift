@@ -60,7 +60,7 @@ public struct PictureFolder: Sendable, Equatable {
                 paths.append(argument)
             }
         }
-        let title = arguments.count == 1 ? (arguments[0] as NSString).lastPathComponent : "Photos"
+        let title = arguments.count == 1 ? (arguments[0] as NSString).lastPathComponent : localized("Photos")
         self.init(title: title, paths: paths)
     }
 
@@ -148,12 +148,17 @@ struct NaturalSortKey: Comparable {
 
 /// A path the app was asked to open that it cannot.
 public enum PictureFolderError: Error, Equatable, CustomStringConvertible {
+    /// `path` cannot be opened, for `reason`: in English, one of the app's own reasons (each a
+    /// message of its catalogue) or Foundation's, translated only when the error is described,
+    /// so that the value is the same whatever the language.
     case unreadable(path: String, reason: String)
 
-    /// One line: "cannot open 'PATH': REASON".
+    /// One line in the user's language: "cannot open 'PATH': REASON" in English. The path is
+    /// left as it is; the reason is looked up in the app's catalogue too (Foundation's own
+    /// reasons included, as Foundation on Linux gives them in English only).
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): "cannot open '\(path)': \(reason)"
+        case .unreadable(let path, let reason): localized("cannot open '%s': %s", path, localized(reason))
         }
     }
 }

@@ -23,7 +23,7 @@ public enum SamplePictures {
                 }
             }
             let paths = (1...count).map { (directory as NSString).appendingPathComponent("sample-\($0).png") }
-            return PictureFolder(title: "Samples", paths: paths)
+            return PictureFolder(title: localized("Samples"), paths: paths)
         } catch {
             return nil
         }
