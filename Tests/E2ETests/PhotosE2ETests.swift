@@ -9,8 +9,8 @@ import Testing
 /// marker the screenshots can find) and twenty 2000 × 1500 JPEGs the decoder's generator made:
 /// a click zooms the marker open, fitted 4 : 3 in the page; held 40 px right and 140 px down it
 /// is where the zoom's curve puts it (docs/MOTION.md target 11); let go near where it started it
-/// springs back exactly; Ctrl and the wheel zoom into it and a double-click zooms back out; the
-/// Right arrow pages to a JPEG; a drag down closes the page into the grid. Four bad files at
+/// springs back exactly; Ctrl and the wheel zoom into it and a double-click zooms back out; two
+/// fingers on the touchscreen pinch it to twice its size and back; the Right arrow pages to a JPEG; a drag down closes the page into the grid. Four bad files at
 /// the end of the folder each give one line on standard error, and nothing waits for them.
 @Suite(.serialized)
 struct PhotosE2ETests {
@@ -154,6 +154,21 @@ struct PhotosE2ETests {
         try session.click(at: grab)
         let unzoomed = try parked()
         #expect(unzoomed.fractionDiffering(from: page) < 0.001, "a double-click: whole again")
+
+        // Two fingers on the touchscreen, 100 px apart, spread to 200: twice the size again,
+        // the marker across the page; closed from 200 to 100, whole again.
+        try session.reachAppTouch(at: Point(x: area.midX + area.width / 4, y: area.minY - 20))
+        try session.pinch(around: grab, from: 100, to: 200)
+        let pinched = try parked()
+        session.keep(pinched, as: "\(label)-photos-pinched")
+        let pinchCovered = (0..<20).allSatisfy { i in
+            isMarker(pinched.pixel(x: Int(inner.minX + inner.width * Double(i) / 19), y: Int(inner.midY)))
+        }
+        #expect(pinchCovered, "pinched out to twice the size, the marker covers the page's width")
+        #expect(!session.trace.contains { $0.event == .complete && $0.kind == .pop && $0.completed == true }, "a pinch is no close")
+        try session.pinch(around: grab, from: 200, to: 100)
+        let unpinched = try parked()
+        #expect(unpinched.fractionDiffering(from: page) < 0.001, "pinched back in: whole again")
 
         // The Right arrow pages to the first JPEG; a drag down closes it into the grid.
         try session.type(.right)

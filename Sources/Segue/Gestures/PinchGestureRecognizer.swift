@@ -36,10 +36,13 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         transition(to: .began)
     }
 
-    /// The fingers moved: the scale is now `scale` (relative to the beginning).
-    func pinchChanged(scale: Double, time: Double) {
+    /// The fingers moved: the scale is now `scale` (relative to the beginning), and the point
+    /// between them `location` when they are on a touchscreen (a touchpad's stays where the
+    /// pointer was).
+    func pinchChanged(scale: Double, location: Point? = nil, time: Double) {
         guard isActive else { return }
         self.scale = scale
+        if let location { currentLocation = location }
         currentTime = time
         tracker.add(position: scale, time: time)
         transition(to: .changed)

@@ -62,17 +62,38 @@ final class InputRouter {
             }
         case .touchDown(let id, let point):
             window?.keyboardFocus.drop()
-            guard touchID == nil else { cancelSequence(); return }
+            touches[id] = point
+            guard touchID == nil else {
+                // A second finger: no drag means two; a pinch where the fingers are, if any.
+                cancelSequence()
+                beginTouchPinch(time: event.time)
+                return
+            }
             touchID = id
             began(at: point, time: event.time)
         case .touchMotion(let id, let point):
-            if id == touchID { moved(to: point, time: event.time) }
+            touches[id] = point
+            if let pinch = touchPinch {
+                if pinch.fingers.0 == id || pinch.fingers.1 == id { touchPinchMoved(time: event.time) }
+            } else if id == touchID {
+                moved(to: point, time: event.time)
+            }
         case .touchUp(let id):
+            touches[id] = nil
+            if let pinch = touchPinch, pinch.fingers.0 == id || pinch.fingers.1 == id {
+                touchPinch = nil
+                pinch.recognizer.pinchEnded(time: event.time, cancelled: false)
+            }
             if id == touchID {
                 touchID = nil
                 ended(at: lastLocation, time: event.time)
             }
         case .touchCancel:
+            touches.removeAll()
+            if let pinch = touchPinch {
+                touchPinch = nil
+                pinch.recognizer.pinchEnded(time: event.time, cancelled: true)
+            }
             touchID = nil
             cancelSequence()
         case .key(let key):
@@ -147,7 +168,9 @@ final class InputRouter {
         let point: Point
         switch event.kind {
         case .pointerMotion(let p) where touchID == nil: point = p
-        case .touchMotion(let id, let p) where id == touchID: point = p
+        case .touchMotion(let id, let p) where id == touchID:
+            point = p
+            touches[id] = p
         default: return false
         }
         let isFirst = !movedSinceFrame
@@ -183,11 +206,12 @@ final class InputRouter {
 
     static func isControlKey(_ key: Key) -> Bool { key == .control }
 
-    /// The innermost enabled pinch recognizer on the views under the pointer.
-    private func pinchRecognizer() -> PinchGestureRecognizer? {
-        guard let window, let pointer, active == nil else { return nil }
+    /// The innermost enabled pinch recognizer on the views under `point` (the pointer's
+    /// position unless given).
+    private func pinchRecognizer(at point: Point? = nil) -> PinchGestureRecognizer? {
+        guard let window, let point = point ?? pointer, active == nil else { return nil }
         window.frameView.layoutIfNeeded()
-        var view = window.frameView.hitTest(pointer)
+        var view = window.frameView.hitTest(point)
         while let current = view {
             for case let pinch as PinchGestureRecognizer in current.gestureRecognizers where pinch.isEnabled {
                 return pinch
@@ -195,6 +219,46 @@ final class InputRouter {
             view = current.superview
         }
         return nil
+    }
+
+    // MARK: pinch (two fingers on a touchscreen)
+
+    /// Where each finger on the screen is.
+    private var touches: [Int32: Point] = [:]
+    /// The pinch two fingers drive: its recognizer, the two fingers, and how far apart they
+    /// were when it began.
+    private var touchPinch: (recognizer: PinchGestureRecognizer, fingers: (Int32, Int32), distance: Double)?
+
+    /// The two oldest fingers' positions (by id: the compositor numbers them in order).
+    private func pinchFingers() -> ((Int32, Point), (Int32, Point))? {
+        let ids = touches.keys.sorted()
+        guard ids.count >= 2, let a = touches[ids[0]], let b = touches[ids[1]] else { return nil }
+        return ((ids[0], a), (ids[1], b))
+    }
+
+    /// A second finger came down: the pinch under the point between the two begins, at the
+    /// scale 1, if a view there has one and the fingers are apart (the same point twice
+    /// measures nothing). A touchpad or Ctrl+scroll pinch running is left alone.
+    private func beginTouchPinch(time: Double) {
+        guard touchPinch == nil, touchpadPinch == nil, zoomPinch == nil,
+              let ((idA, a), (idB, b)) = pinchFingers() else { return }
+        let distance = Self.distance(a, b)
+        let middle = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        guard distance >= 1, let recognizer = pinchRecognizer(at: middle) else { return }
+        touchPinch = (recognizer, (idA, idB), distance)
+        recognizer.pinchBegan(at: middle, time: time)
+    }
+
+    /// The fingers' distance against where they began is the scale; the point between them
+    /// is where the pinch is (a pinch that also drags moves its anchor).
+    private func touchPinchMoved(time: Double) {
+        guard let pinch = touchPinch, let a = touches[pinch.fingers.0], let b = touches[pinch.fingers.1] else { return }
+        pinch.recognizer.pinchChanged(scale: max(Self.distance(a, b), 1) / pinch.distance,
+                                      location: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), time: time)
+    }
+
+    private static func distance(_ a: Point, _ b: Point) -> Double {
+        ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
     }
 
     /// Scrolling with Ctrl held zooms: up (negative dy) spreads the pinch.

@@ -144,6 +144,53 @@ extension CompositorSession {
         try inject(.touch(phase, id: 0, at: point), afterMs: ms)
     }
 
+    /// Finger `id` down at, moved to, or (no point) lifted from `point`, `ms` after the
+    /// previous event: several fingers at once (a pinch).
+    public func touch(_ phase: TouchPhase, id: Int, at point: Point? = nil, afterMs ms: UInt32 = 16) throws {
+        try inject(.touch(phase, id: id, at: point), afterMs: ms)
+    }
+
+    /// Taps `point` (somewhere a tap does nothing) until the app reports touch events, for at
+    /// most `timeout` seconds: mutter's seat makes its touch device only with the first touch,
+    /// and the app binds wl_touch after that, so the first taps may reach nobody.
+    public func reachAppTouch(at point: Point, timeout: Double = 10) throws {
+        guard appStatsPath != nil else { return }
+        let deadline = Date().addingTimeInterval(timeout)
+        let before = try appStats().touchEvents
+        while true {
+            try touch(.down, id: 0, at: point, afterMs: 50)
+            try touch(.up, id: 0, afterMs: 50)
+            if (try? waitFor("touch", timeout: 1, { ((try? self.appStats().touchEvents) ?? before) > before })) != nil { return }
+            guard Date() < deadline else {
+                throw HarnessError("timed out waiting for the app's first touch events (taps at \(point) for \(Int(timeout)) s)")
+            }
+        }
+    }
+
+    /// Two fingers on the touchscreen, `from` apart on a level line through `centre`, spread
+    /// (or closed) to `to` apart in `steps` moves a frame apart, then lifted. Returns once the
+    /// app has received every touch event (``AppStats/touchEvents``), where it writes stats.
+    public func pinch(around centre: Point, from: Double, to: Double, steps: Int = 12) throws {
+        let confirms = appStatsPath != nil && app?.isRunning == true
+        let before = confirms ? try appStats().touchEvents : 0
+        func fingers(_ distance: Double) -> (Point, Point) {
+            (Point(x: centre.x - distance / 2, y: centre.y), Point(x: centre.x + distance / 2, y: centre.y))
+        }
+        let start = fingers(from)
+        try touch(.down, id: 0, at: start.0, afterMs: 50)
+        try touch(.down, id: 1, at: start.1, afterMs: 16)
+        for step in 1...max(1, steps) {
+            let now = fingers(from + (to - from) * Double(step) / Double(max(1, steps)))
+            try touch(.motion, id: 0, at: now.0, afterMs: 8)
+            try touch(.motion, id: 1, at: now.1, afterMs: 8)
+        }
+        try touch(.up, id: 0, afterMs: 16)
+        try touch(.up, id: 1, afterMs: 16)
+        guard confirms else { return }
+        let sent = 4 + 2 * max(1, steps)
+        try confirm("\(sent) touch events pinching") { $0.touchEvents >= before + sent }
+    }
+
     /// The app's `WAYLAND_DEBUG=1` messages so far (where the session runs it with the protocol
     /// log on; empty otherwise).
     public var appProtocolLog: WaylandDebugLog { WaylandDebugLog(appLog) }
