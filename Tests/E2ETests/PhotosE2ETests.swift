@@ -10,7 +10,8 @@ import Testing
 /// a click zooms the marker open, fitted 4 : 3 in the page; held 40 px right and 140 px down it
 /// is where the zoom's curve puts it (docs/MOTION.md target 11); let go near where it started it
 /// springs back exactly; Ctrl and the wheel zoom into it and a double-click zooms back out; two
-/// fingers on the touchscreen pinch it to twice its size and back; the Right arrow pages to a JPEG; a drag down closes the page into the grid. Four bad files at
+/// fingers on the touchscreen pinch it to twice its size and back, and pinched in it closes
+/// into its cell; the Right arrow pages to a JPEG; a drag down closes the page into the grid. Four bad files at
 /// the end of the folder each give one line on standard error, and nothing waits for them.
 @Suite(.serialized)
 struct PhotosE2ETests {
@@ -169,6 +170,18 @@ struct PhotosE2ETests {
         try session.pinch(around: grab, from: 200, to: 100)
         let unpinched = try parked()
         #expect(unpinched.fractionDiffering(from: page) < 0.001, "pinched back in: whole again")
+        // Whole, a pinch in from 200 to 80 px is the page's: it closes into the marker's cell.
+        try session.pinch(around: grab, from: 200, to: 80)
+        let pinchedShut = try parked()
+        session.keep(pinchedShut, as: "\(label)-photos-pinched-shut")
+        let cellAfterPinch = try #require(largestBlob(pinchedShut, where: isMarker), "the marker cell after the pinch")
+        // The grid's focus comes back to the picture that was open, and Ctrl was pressed for
+        // the zoom above, so the cell wears its 4 px focus ring, inside its edges.
+        #expect(edgeError(cellAfterPinch, cell) <= 5 && cell.insetBy(dx: -1, dy: -1).intersection(cellAfterPinch) == cellAfterPinch,
+                "pinched in, the page closes into its cell: \(cellAfterPinch) in \(cell)")
+        try session.click(at: cell.center)
+        let reopened = try parked()
+        #expect(reopened.fractionDiffering(from: page) < 0.001, "opened again as before")
 
         // The Right arrow pages to the first JPEG; a drag down closes it into the grid.
         try session.type(.right)
@@ -185,7 +198,7 @@ struct PhotosE2ETests {
         let cellAgain = try #require(largestBlob(closed, where: isMarker), "the marker cell is back")
         #expect(edgeError(cellAgain, cell) <= 1, "the grid where it was")
         let pops = session.trace.filter { $0.event == .complete && $0.kind == .pop }.map(\.completed)
-        #expect(pops == [false, true], "\(pops)")
+        #expect(pops == [false, true, true], "held and let go short, pinched shut, dragged shut: \(pops)")
         for name in badFiles {
             let lines = session.appLog.split(separator: "\n").filter { $0.contains("/\(name): ") }
             #expect(lines.count == 1, "still one line for \(name) after opening, paging and closing: \(lines)")

@@ -108,6 +108,32 @@ import Testing
         #expect(abs(picture.zoomScale - 4) < 1e-9)
     }
 
+    /// Whole, a pinch in is the page's: it holds the zoom close (docs/MOTION.md target 11),
+    /// which a release below 0.8 of the size finishes into the cell and one above puts back.
+    @Test func aPinchInOnAWholePictureClosesThePage() throws {
+        let (host, navigation, grid) = try grid()
+        grid.open(3)
+        host.runFrames()
+        let picture = try openedPage(navigation).pager.currentPage
+        host.move(to: Point(x: 200, y: 300))
+        host.send(.pinchBegin(fingers: 2))
+        host.send(.pinchUpdate(scale: 0.9))
+        host.hold(for: 0.2)
+        #expect(navigation.activeTransition?.isInteractive == true, "the page's close, held")
+        #expect(picture.zoomScale == 1, "not the picture's own rubber band")
+        host.send(.pinchEnd(cancelled: false))
+        host.runFrames()
+        #expect(navigation.viewControllers.count == 2, "let go at 0.9: back to full size")
+        host.send(.pinchBegin(fingers: 2))
+        for step in 1...6 { host.send(.pinchUpdate(scale: 1 - 0.06 * Double(step))) }
+        host.hold(for: 0.2)
+        #expect(grid.grid.cells[3]?.isHidden == true, "it flies into its cell")
+        host.send(.pinchEnd(cancelled: false))
+        host.runFrames()
+        #expect(navigation.viewControllers.count == 1, "let go at 0.64: closed")
+        #expect(grid.grid.cells[3]?.isHidden == false)
+    }
+
     /// Zoomed to 2×, the page asks for the picture at twice its size and shows those pixels one
     /// to one: a picture of 1-pixel stripes shows every stripe, black then white, where an image
     /// of the page at its own size, enlarged, would show grey.

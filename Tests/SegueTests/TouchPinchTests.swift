@@ -99,4 +99,52 @@ struct TouchPinchTests {
         #expect(abs(scene.pinch.scale - 2) < 1e-9)
         #expect(scene.pinchStates.filter { $0 == .began }.count == 1)
     }
+
+    /// A recognizer that waits for the scale to move is offered the pinch only past the 5 %
+    /// slop, seeing which way it goes; one that refuses leaves it to the view around it.
+    @Test func aWaitingPinchSeesTheDirectionAndCanLeaveItToItsParent() {
+        let page = ViewController()
+        let inner = View(frame: Rect(x: 50, y: 50, width: 300, height: 300))
+        page.view.addSubview(inner)
+        let host = OffscreenWindow(root: page, size: Size(width: 400, height: 400))
+        let spread = PinchGestureRecognizer(), outer = PinchGestureRecognizer()
+        spread.waitsForScaleChange = true
+        var scaleAsked: Double?
+        spread.shouldBegin = { recognizer in
+            scaleAsked = (recognizer as? PinchGestureRecognizer)?.scale
+            return ((recognizer as? PinchGestureRecognizer)?.scale ?? 1) > 1
+        }
+        var outerStates: [GestureRecognizer.State] = []
+        outer.onChange = { outerStates.append($0.state) }
+        inner.addGestureRecognizer(spread)
+        page.view.addGestureRecognizer(outer)
+        host.layout()
+        host.move(to: Point(x: 200, y: 200))
+        // In by 4 %: within the slop, nobody.
+        host.send(.pinchBegin(fingers: 2))
+        host.send(.pinchUpdate(scale: 0.96))
+        #expect(scaleAsked == nil && outerStates.isEmpty)
+        // In by 10 %: the inner one sees 0.9 and refuses; the outer one takes it.
+        host.send(.pinchUpdate(scale: 0.9))
+        #expect(scaleAsked == 0.9)
+        #expect(outerStates == [.began, .changed] && abs(outer.scale - 0.9) < 1e-12)
+        host.send(.pinchEnd(cancelled: false))
+        #expect(outerStates.last == .ended)
+        // Spread by 10 %: the inner one's.
+        outerStates = []
+        host.send(.pinchBegin(fingers: 2))
+        host.send(.pinchUpdate(scale: 1.1))
+        #expect(spread.state == .changed && outerStates.isEmpty)
+        host.send(.pinchEnd(cancelled: false))
+    }
+
+    /// Without waiting (the default), a pinch begins as the fingers land: it can catch what
+    /// they land on before they move.
+    @Test func aPinchThatDoesNotWaitBeginsAsTheFingersLand() {
+        let scene = Scene()
+        scene.host.move(to: Point(x: 200, y: 200))
+        scene.host.send(.pinchBegin(fingers: 2))
+        #expect(scene.pinchStates == [.began])
+        scene.host.send(.pinchEnd(cancelled: false))
+    }
 }

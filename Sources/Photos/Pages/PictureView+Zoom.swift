@@ -4,7 +4,8 @@ import SegueKit
 /// the fingers, a double-click goes between whole and ``PictureView/doubleClickZoomScale``
 /// about the click, and while zoomed a drag moves it. Past the limits — smaller than whole,
 /// larger than ``PictureView/maximumZoomScale``, or dragged past an edge — it resists as a
-/// rubber band and comes back when let go.
+/// rubber band and comes back when let go. A pinch in on a whole picture is left to the page,
+/// whose zoom transition closes into the grid.
 ///
 /// The zoom is the view's own transform (a scale about its middle and a shift), so the pager's
 /// clip cuts it to the page and a view animation brings it back.
@@ -26,6 +27,13 @@ extension PictureView {
     static let doubleClickSlop = 16.0
 
     func installZoomGestures() {
+        // Whole, a pinch in is not the picture's: it passes to the page, whose zoom closes
+        // into the grid; a spread zooms in. Zoomed, every pinch is the picture's.
+        zoomPinch.waitsForScaleChange = true
+        zoomPinch.shouldBegin = { [weak self] pinch in
+            guard let self, let pinch = pinch as? PinchGestureRecognizer else { return false }
+            return self.zoomScale > 1 || pinch.scale > 1
+        }
         zoomPinch.onChange = { [weak self] _ in self?.pinchChanged() }
         addGestureRecognizer(zoomPinch)
         zoomPan.shouldBegin = { [weak self] _ in (self?.zoomScale ?? 1) > 1 }

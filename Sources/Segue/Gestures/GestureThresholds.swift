@@ -17,6 +17,12 @@ public enum GestureThresholds {
     /// The longest press that is still a tap, in seconds: 0.8 s.
     public static let tapMaximumDuration = 0.8
 
+    /// How far a pinch's scale must move, either way, before a pinch recognizer that waits for
+    /// it (``PinchGestureRecognizer/waitsForScaleChange``) begins: 5 % (two fingers 300 px apart
+    /// move 15 px, about Android's span slop of twice its touch slop). Until then nobody can
+    /// tell a spread from a pinch in, and a view may want only one.
+    public static let pinchSlop = 0.05
+
     // MARK: touchpad
 
     /// Touchpad scroll units that make one page of a swipe: a two-finger scroll of ≈ 400 units

@@ -18,19 +18,26 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     public var velocity: Double { tracker.velocity(at: currentTime) }
     private var tracker = VelocityTracker()
 
+    /// Whether the pinch begins only once its scale has moved past
+    /// ``GestureThresholds/pinchSlop``, so that ``GestureRecognizer/shouldBegin`` can see which
+    /// way it goes, leaving the other way to the views around (false, the default: it begins
+    /// as the fingers land, and can catch what they land on).
+    public var waitsForScaleChange = false
+
     /// A pinch recognizer, not yet attached to a view, that calls `onChange` on each state change.
     public override init(onChange: ((GestureRecognizer) -> Void)? = nil) {
         super.init(onChange: onChange)
     }
 
-    /// The pinch began at `point` (window coordinates).
-    func pinchBegan(at point: Point, time: Double) {
+    /// The pinch began at `point` (window coordinates) at `time`, and has reached `scale`:
+    /// ``GestureRecognizer/shouldBegin`` sees which way it goes.
+    func pinchBegan(at point: Point, time: Double, scale: Double = 1) {
         reset()
         startLocation = point
         currentLocation = point
         startTime = time
         currentTime = time
-        scale = 1
+        self.scale = scale
         tracker.reset()
         tracker.add(position: 1, time: time)
         transition(to: .began)

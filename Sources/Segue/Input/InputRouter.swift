@@ -82,7 +82,7 @@ final class InputRouter {
             touches[id] = nil
             if let pinch = touchPinch, pinch.fingers.0 == id || pinch.fingers.1 == id {
                 touchPinch = nil
-                pinch.recognizer.pinchEnded(time: event.time, cancelled: false)
+                pinch.tracking.end(time: event.time, cancelled: false)
             }
             if id == touchID {
                 touchID = nil
@@ -92,7 +92,7 @@ final class InputRouter {
             touches.removeAll()
             if let pinch = touchPinch {
                 touchPinch = nil
-                pinch.recognizer.pinchEnded(time: event.time, cancelled: true)
+                pinch.tracking.end(time: event.time, cancelled: true)
             }
             touchID = nil
             cancelSequence()
@@ -120,16 +120,13 @@ final class InputRouter {
             isHolding = false
         case .pinchBegin:
             endPinch(time: event.time, cancelled: true)
-            if let recognizer = pinchRecognizer(), let pointer {
-                touchpadPinch = recognizer
-                recognizer.pinchBegan(at: pointer, time: event.time)
-            }
+            if let pointer { touchpadPinch = startPinch(at: pointer, time: event.time) }
         case .pinchUpdate(let scale):
-            touchpadPinch?.pinchChanged(scale: scale, time: event.time)
+            touchpadPinch?.update(scale: scale, time: event.time)
         case .pinchEnd(let cancelled):
             if let pinch = touchpadPinch {
                 touchpadPinch = nil
-                pinch.pinchEnded(time: event.time, cancelled: cancelled)
+                pinch.end(time: event.time, cancelled: cancelled)
             }
         }
     }
@@ -199,26 +196,27 @@ final class InputRouter {
 
     // MARK: pinch (touchpad, or scrolling with Ctrl held)
 
-    private var touchpadPinch: PinchGestureRecognizer?
+    private var touchpadPinch: PinchTracking?
     /// The pinch Ctrl+scroll drives, with the distance scrolled since it began.
-    private var zoomPinch: (recognizer: PinchGestureRecognizer, scrolled: Double)?
+    private var zoomPinch: (tracking: PinchTracking, scrolled: Double)?
     private var isControlHeld = false
 
     static func isControlKey(_ key: Key) -> Bool { key == .control }
 
-    /// The innermost enabled pinch recognizer on the views under `point` (the pointer's
-    /// position unless given).
-    private func pinchRecognizer(at point: Point? = nil) -> PinchGestureRecognizer? {
-        guard let window, let point = point ?? pointer, active == nil else { return nil }
+    /// A pinch at `point` over the enabled pinch recognizers of the views under it, innermost
+    /// first; nil when there are none, or a drag holds the pointer.
+    private func startPinch(at point: Point, time: Double) -> PinchTracking? {
+        guard let window, active == nil else { return nil }
         window.frameView.layoutIfNeeded()
+        var candidates: [PinchGestureRecognizer] = []
         var view = window.frameView.hitTest(point)
         while let current = view {
             for case let pinch as PinchGestureRecognizer in current.gestureRecognizers where pinch.isEnabled {
-                return pinch
+                candidates.append(pinch)
             }
             view = current.superview
         }
-        return nil
+        return candidates.isEmpty ? nil : PinchTracking(candidates: candidates, at: point, time: time)
     }
 
     // MARK: pinch (two fingers on a touchscreen)
@@ -227,7 +225,7 @@ final class InputRouter {
     private var touches: [Int32: Point] = [:]
     /// The pinch two fingers drive: its recognizer, the two fingers, and how far apart they
     /// were when it began.
-    private var touchPinch: (recognizer: PinchGestureRecognizer, fingers: (Int32, Int32), distance: Double)?
+    private var touchPinch: (tracking: PinchTracking, fingers: (Int32, Int32), distance: Double)?
 
     /// The two oldest fingers' positions (by id: the compositor numbers them in order).
     private func pinchFingers() -> ((Int32, Point), (Int32, Point))? {
@@ -236,25 +234,24 @@ final class InputRouter {
         return ((ids[0], a), (ids[1], b))
     }
 
-    /// A second finger came down: the pinch under the point between the two begins, at the
-    /// scale 1, if a view there has one and the fingers are apart (the same point twice
-    /// measures nothing). A touchpad or Ctrl+scroll pinch running is left alone.
+    /// A second finger came down: a pinch starts at the point between the two, if a view there
+    /// has one and the fingers are apart (the same point twice measures nothing). A touchpad
+    /// or Ctrl+scroll pinch running is left alone.
     private func beginTouchPinch(time: Double) {
         guard touchPinch == nil, touchpadPinch == nil, zoomPinch == nil,
               let ((idA, a), (idB, b)) = pinchFingers() else { return }
         let distance = Self.distance(a, b)
         let middle = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-        guard distance >= 1, let recognizer = pinchRecognizer(at: middle) else { return }
-        touchPinch = (recognizer, (idA, idB), distance)
-        recognizer.pinchBegan(at: middle, time: time)
+        guard distance >= 1, let tracking = startPinch(at: middle, time: time) else { return }
+        touchPinch = (tracking, (idA, idB), distance)
     }
 
     /// The fingers' distance against where they began is the scale; the point between them
     /// is where the pinch is (a pinch that also drags moves its anchor).
     private func touchPinchMoved(time: Double) {
         guard let pinch = touchPinch, let a = touches[pinch.fingers.0], let b = touches[pinch.fingers.1] else { return }
-        pinch.recognizer.pinchChanged(scale: max(Self.distance(a, b), 1) / pinch.distance,
-                                      location: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), time: time)
+        pinch.tracking.update(scale: max(Self.distance(a, b), 1) / pinch.distance,
+                              location: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), time: time)
     }
 
     private static func distance(_ a: Point, _ b: Point) -> Double {
@@ -265,22 +262,21 @@ final class InputRouter {
     private func zoomScroll(dy: Double, time: Double) {
         guard dy != 0 else { return }
         if zoomPinch == nil {
-            guard touchpadPinch == nil, let recognizer = pinchRecognizer(), let pointer else { return }
-            recognizer.pinchBegan(at: pointer, time: time)
-            zoomPinch = (recognizer, 0)
+            guard touchpadPinch == nil, let pointer, let tracking = startPinch(at: pointer, time: time) else { return }
+            zoomPinch = (tracking, 0)
         }
         guard var zoom = zoomPinch else { return }
         // From the total, not step by step: no rounding drift.
         zoom.scrolled += dy
         zoomPinch = zoom
-        zoom.recognizer.pinchChanged(scale: Double.pow(2, -zoom.scrolled / GestureThresholds.ctrlScrollPerDoubling), time: time)
+        zoom.tracking.update(scale: Double.pow(2, -zoom.scrolled / GestureThresholds.ctrlScrollPerDoubling), time: time)
     }
 
     private func controlKeyChanged(pressed: Bool, time: Double) {
         isControlHeld = pressed
         if !pressed, let zoom = zoomPinch {
             zoomPinch = nil
-            zoom.recognizer.pinchEnded(time: time, cancelled: false)
+            zoom.tracking.end(time: time, cancelled: false)
         }
     }
 
@@ -288,11 +284,11 @@ final class InputRouter {
     private func endPinch(time: Double, cancelled: Bool) {
         if let pinch = touchpadPinch {
             touchpadPinch = nil
-            pinch.pinchEnded(time: time, cancelled: cancelled)
+            pinch.end(time: time, cancelled: cancelled)
         }
         if let zoom = zoomPinch {
             zoomPinch = nil
-            zoom.recognizer.pinchEnded(time: time, cancelled: cancelled)
+            zoom.tracking.end(time: time, cancelled: cancelled)
         }
     }
 
