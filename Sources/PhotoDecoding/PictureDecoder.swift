@@ -42,10 +42,11 @@ public enum PictureDecoder {
     /// preserved, never upscaled); nil = full size.
     ///
     /// "Covers" means both sides are at least `fitting`'s, as an aspect-fill thumbnail needs:
-    /// a 4000×3000 photo fitting 256×256 needs 342×256 or more. `fitting` is in pixels. JPEG
-    /// decodes at libjpeg's smallest scale n/8 that covers it (500×375 there, reported in
-    /// ``DecodedPicture/jpegScaleEighths``), WebP at exactly the covering size, and PNG whole
-    /// and then reduced to the covering size with Cairo's box filter.
+    /// a 4000×3000 photo fitting 256×256 needs 342×256, and that is what comes out. `fitting`
+    /// is in pixels. JPEG decodes at libjpeg's smallest scale n/8 that covers it (500×375
+    /// there, reported in ``DecodedPicture/jpegScaleEighths``), WebP at exactly the covering
+    /// size, and PNG whole; what is larger is then reduced to the covering size with Cairo's
+    /// box filter.
     public static func decode(path: String, fitting: Size?) throws(PictureDecodeError) -> DecodedPicture {
         try decode(path: path, fitting: fitting, cancellation: nil)
     }
@@ -84,10 +85,10 @@ public enum PictureDecoder {
         let average = averageColor(of: stored)
         let turned = orient(stored, orientation: info.orientation)
         let surface: Surface
-        if (info.format == .png || fit == .contain) && (turned.width > upright.width || turned.height > upright.height) {
-            // Decoded larger than asked (PNG whole, JPEG at an eighth above): the box filter
-            // averages it down. A covering JPEG keeps libjpeg's scaled size, which is already
-            // close and as sharp as it gets; a contained one is made exact for the view.
+        if turned.width > upright.width || turned.height > upright.height {
+            // Decoded larger than asked (PNG whole, JPEG at the eighth above): the box filter
+            // averages it down here, on the worker, once, so that the view draws it pixel for
+            // pixel instead of shrinking it in every frame that draws it.
             surface = Surface(width: upright.width, height: upright.height)
             Canvas(surface: surface).draw(turned.surface, stretchedOver: Rect(x: 0, y: 0, width: Double(upright.width), height: Double(upright.height)))
         } else {

@@ -1,10 +1,12 @@
 /// How a decode is sized against the size asked for (``PictureDecoder/decode(path:fitting:fit:cancellation:)``).
 public enum PictureFit: Sendable, Equatable {
-    /// At least the size both ways, aspect kept: what a square cell cropped to fill needs.
-    /// JPEG stays at libjpeg's nearest larger eighth, as sharp as a scaled decode gets.
+    /// The smallest size that is at least the size both ways, aspect kept: what a square cell
+    /// cropped to fill needs.
     case cover
-    /// As large as fits inside the size, aspect kept, to the pixel: what a picture shown whole
-    /// needs. Whatever the codec decodes larger is reduced on the decoding thread, so the view
-    /// draws the result pixel for pixel instead of scaling it in every frame that draws it.
+    /// The largest size that fits inside the size, aspect kept: what a picture shown whole
+    /// needs.
+    ///
+    /// Either way the result has exactly that size: whatever the codec decodes larger is
+    /// reduced on the decoding thread, so the view draws it pixel for pixel.
     case contain
 }

@@ -33,12 +33,13 @@ import Testing
     }
 
     /// A 4000×3000 photo as a 256×256 thumbnail needs 342×256; libjpeg's 1/8 (500×375) is the
-    /// smallest of its scales that covers that, and the decode must use it, not the full size.
+    /// smallest of its scales that covers that, and the decode must use it, not the full size,
+    /// then reduce it to the 342×256 asked for.
     @Test func largeJPEGThumbnailDecodesAtOneEighth() throws {
         let fixtures = Fixtures()
         let path = fixtures.jpeg("big.jpg", quadrantPicture(width: 4000, height: 3000), quality: 90)
         let picture = try PictureDecoder.decode(path: path, fitting: Size(width: 256, height: 256))
-        #expect(picture.surface.width == 500 && picture.surface.height == 375)
+        #expect(picture.surface.width == 342 && picture.surface.height == 256)
         #expect(picture.jpegScaleEighths == 1)
         #expect(picture.info.pixelWidth == 4000 && picture.info.pixelHeight == 3000)
         for quadrant in Quadrant.allCases {
@@ -53,18 +54,19 @@ import Testing
         let path = fixtures.jpeg("p.jpg", quadrantPicture(width: 800, height: 600), progressive: true)
         let picture = try PictureDecoder.decode(path: path, fitting: Size(width: 100, height: 100))
         #expect(picture.jpegScaleEighths == 2)
-        #expect(picture.surface.width == 200 && picture.surface.height == 150)
+        #expect(picture.surface.width == 134 && picture.surface.height == 100)
         for quadrant in Quadrant.allCases {
             #expect(close(colorInQuadrant(picture.surface, quadrant), quadrant.color, within: Self.jpegTolerance))
         }
     }
 
-    /// The scale is the smallest n/8 whose output covers the request along both sides.
+    /// The scale is the smallest n/8 whose output covers the request along both sides, and
+    /// the picture comes out at exactly the covering size.
     @Test(arguments: [
-        (Size(width: 256, height: 256), 1, 500, 375),
-        (Size(width: 1000, height: 1000), 3, 1500, 1125),   // needs 1334×1000: 2/8 gives 1000×750
+        (Size(width: 256, height: 256), 1, 342, 256),
+        (Size(width: 1000, height: 1000), 3, 1334, 1000),   // 2/8 gives 1000×750, too small
         (Size(width: 500, height: 10), 1, 500, 375),
-        (Size(width: 501, height: 10), 2, 1000, 750),
+        (Size(width: 501, height: 10), 2, 501, 376),        // 3000 × 501/4000 = 375.75
         (Size(width: 9000, height: 9000), 8, 4000, 3000),   // never upscaled
     ])
     func jpegScaleChoice(fitting: Size, eighths: Int, width: Int, height: Int) throws {

@@ -59,14 +59,14 @@ import Testing
 
     /// The cover size is worked out upright: a landscape-stored portrait (orientation 6) of
     /// 800×600 fitting 100×100 needs 100×134 upright, so 134×100 stored: libjpeg's 2/8
-    /// (200×150 stored, 150×200 upright) is the smallest that covers it.
+    /// (200×150 stored, 150×200 upright) is the smallest that covers it, reduced to 100×134.
     @Test func scaledDecodeOfATurnedPicture() throws {
         let fixtures = Fixtures()
         let stored = Self.storedPicture(width: 800, height: 600, orientation: 6)
         let path = fixtures.jpeg("turned.jpg", stored, app1: PictureEncoder.exifOrientation(6))
         let picture = try PictureDecoder.decode(path: path, fitting: Size(width: 100, height: 100))
         #expect(picture.jpegScaleEighths == 2)
-        #expect(picture.surface.width == 150 && picture.surface.height == 200)
+        #expect(picture.surface.width == 100 && picture.surface.height == 134)
         for quadrant in Quadrant.allCases {
             #expect(close(colorInQuadrant(picture.surface, quadrant), quadrant.color, within: DecodingTests.jpegTolerance))
         }

@@ -87,6 +87,24 @@ import Testing
         #expect(try #require(source.requests.last).fitting == Size(width: sharp, height: sharp))
     }
 
+    /// A thumbnail decoded to cover its cell in device pixels is copied into the cell, not
+    /// shrunk: a picture of 1-pixel stripes shows every stripe, black then white.
+    @Test func aThumbnailAtItsCellsSizeIsCopiedPixelForPixel() throws {
+        let (host, grid) = makeGrid(count: 10)
+        let request = try #require(source.requests(for: "/nowhere/picture-0.png").last)
+        let side = try #require(request.fitting).height
+        // Covering a square with a 4 : 3 picture: as tall as the cell, a third wider.
+        request.completion(.success(try Fixtures.stripes(width: Int((side * 4 / 3).rounded(.up)), height: Int(side))))
+        host.runFrames()
+        let cell = try #require(grid.cells[0])
+        let frame = cell.convert(cell.bounds, to: nil)
+        let shot = host.render()
+        let y = Int(frame.midY)
+        let row = (Int(frame.minX) + 2..<Int(frame.maxX) - 2).map { shot.pixel(x: $0, y: y).red }
+        #expect(row.allSatisfy { $0 <= 1.0 / 255 || $0 >= 254.0 / 255 }, "only black and white: \(row)")
+        #expect(zip(row, row.dropFirst()).allSatisfy { abs($0 - $1) > 0.99 }, "alternating, pixel by pixel")
+    }
+
     @Test func aWiderCellAsksAgainForASharperThumbnail() throws {
         let (host, grid) = makeGrid(count: 10)
         let side = grid.grid.cellSide.rounded(.up)

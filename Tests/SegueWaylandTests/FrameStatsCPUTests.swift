@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 @testable import SegueWayland
 import Testing
 

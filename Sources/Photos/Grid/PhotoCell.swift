@@ -81,7 +81,8 @@ public final class PhotoCell: View {
         case .thumbnail(let surface):
             canvas.withSavedState {
                 canvas.clip(to: bounds)
-                canvas.draw(surface, in: Self.aspectFill(Size(width: Double(surface.width), height: Double(surface.height)), in: bounds))
+                // Decoded to cover the cell in device pixels: copied, not shrunk, in every draw.
+                canvas.drawPixelExact(surface, in: Self.aspectFill(Size(width: Double(surface.width), height: Double(surface.height)), in: bounds))
             }
         case .broken:
             drawBrokenGlyph(in: canvas)

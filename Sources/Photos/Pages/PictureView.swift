@@ -116,7 +116,7 @@ public final class PictureView: View {
 
     public override func draw(in canvas: Canvas) {
         if let picture {
-            draw(picture, in: canvas)
+            canvas.drawPixelExact(picture, in: pixelExactRect(for: picture) ?? shownRect)
         } else if let preview {
             canvas.draw(preview, in: shownRect)
         } else if isBroken {
@@ -125,24 +125,6 @@ public final class PictureView: View {
                           color: traitCollection.palette.destructive, lineWidth: 3)
         } else if let averageColor {
             canvas.fill(bounds.insetBy(dx: bounds.width * 0.1, dy: bounds.height * 0.1), color: averageColor)
-        }
-    }
-
-    /// Draws the decoded picture: copied pixel for pixel where it lands at its own size on the
-    /// device (whole, or zoomed to the scale it was decoded for), else scaled bilinearly, as a
-    /// zoom in motion is (a box filter's cost in every frame would buy no visible sharpness).
-    private func draw(_ picture: Surface, in canvas: Canvas) {
-        let rect = pixelExactRect(for: picture) ?? shownRect
-        let m = canvas.transform
-        let device = Rect(x: m.tx + rect.minX * m.a, y: m.ty + rect.minY * m.d, width: rect.width * m.a, height: rect.height * m.d)
-        if m.b == 0, m.c == 0, m.a > 0, m.d > 0,
-           abs(device.width - Double(picture.width)) <= 1, abs(device.height - Double(picture.height)) <= 1 {
-            canvas.withSavedState {
-                canvas.transform = .identity
-                canvas.draw(picture, at: Point(x: device.minX.rounded(), y: device.minY.rounded()))
-            }
-        } else {
-            canvas.draw(picture, in: rect, filter: .fast)
         }
     }
 
