@@ -37,11 +37,13 @@ KEY_RIGHT = 106  # evdev KEY_RIGHT
 GRID_WHEEL = 240
 # The continuous scroll of a grid run: a wheel event of SCROLL_STEP pixels every display period
 # (60 Hz) for SCROLL_PX in all. Segue Photos' grid keeps cells, and decodes their thumbnails, one
-# window's height below the visible rows; the 100-picture grid (13 rows of 160 px, 2,081 px, under
-# a 749 px page) scrolls 583 px before that margin reaches its end. Scrolled 560 px, every folder
-# decodes the same pictures over the same distance, and only its size differs.
+# window's height below the visible rows (749 px at 1280×800). The 100-picture grid's rows are
+# 160.25 px apart and its 13th and last row holds 4 pictures where larger folders have 8; that
+# row starts at 1,923 px, which the margin reaches once the grid has scrolled past 425 px.
+# Scrolled 400 px, every folder decodes the same twelve full rows over the same distance, and
+# only its size differs.
 SCROLL_STEP = 16
-SCROLL_PX = 560
+SCROLL_PX = 400
 PERIOD_S = 1 / 60
 # A double-click zooms a Segue Photos page to 2.5× and the next one back out, each animated.
 POLL_S = 0.004
@@ -767,7 +769,7 @@ def table(results, all_viewers, sizes, args, commands):
     lines += [
         "Grid: the viewer opens the folder itself (`segue-photos DIR`). The pointer comes over the "
         "middle of the window; first a continuous scroll of %d px, a wheel event of %d px every 1/60 s "
-        "(as far as the 100-picture grid scrolls before its decoding margin meets its end, so every "
+        "(short of where the 100-picture grid's decoding margin meets its last, shorter row, so every "
         "size decodes the same pictures over the same distance), waited for "
         "as above; then the wheel is turned %d times (%d each, through the test module), each waited "
         "for as above. Segue Photos' paging runs end with a double-click zoom in and one out." % (
