@@ -12,11 +12,7 @@ import Testing
     func exactlyInsideTheBox(format: PictureFormat) throws {
         let fixtures = Fixtures()
         let pixels = quadrantPicture(width: 640, height: 480)
-        let path = switch format {
-        case .jpeg: fixtures.jpeg("c.jpg", pixels)
-        case .png: fixtures.png("c.png", pixels)
-        case .webp: fixtures.webp("c.webp", pixels)
-        }
+        let path = fixtures.file(format, "c", pixels)
         let box = Size(width: 300, height: 300)
         let contained = try PictureDecoder.decode(path: path, fitting: box, fit: .contain, cancellation: nil)
         #expect(contained.surface.width == 300 && contained.surface.height == 225)

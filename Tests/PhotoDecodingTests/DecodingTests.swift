@@ -13,11 +13,7 @@ import Testing
     func quadrantsAndAverage(format: PictureFormat) throws {
         let fixtures = Fixtures()
         let pixels = quadrantPicture(width: 64, height: 48)
-        let path = switch format {
-        case .jpeg: fixtures.jpeg("q.jpg", pixels)
-        case .png: fixtures.png("q.png", pixels)
-        case .webp: fixtures.webp("q.webp", pixels)
-        }
+        let path = fixtures.file(format, "q", pixels)
         let tolerance = format == .jpeg ? Self.jpegTolerance : Self.exactTolerance
         let picture = try PictureDecoder.decode(path: path, fitting: nil)
         #expect(picture.info == PictureInfo(format: format, pixelWidth: 64, pixelHeight: 48, orientation: 1))

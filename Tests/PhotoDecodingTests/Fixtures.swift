@@ -43,6 +43,15 @@ final class Fixtures {
     func webp(_ name: String, _ pixels: PixelBuffer, lossless: Bool = true) -> String {
         write(name, try! PictureEncoder.webp(pixels, quality: 95, lossless: lossless))
     }
+
+    /// `pixels` written in `format` (each at its defaults) as `stem` with the format's extension.
+    func file(_ format: PictureFormat, _ stem: String, _ pixels: PixelBuffer) -> String {
+        switch format {
+        case .jpeg: jpeg(stem + ".jpg", pixels)
+        case .png: png(stem + ".png", pixels)
+        case .webp: webp(stem + ".webp", pixels)
+        }
+    }
 }
 
 /// The four colours of the quadrant pictures, clockwise from the top left. Saturated but not

@@ -32,6 +32,17 @@ import Testing
         try #require((navigation.activeTransition?.toViewController ?? navigation.topViewController) as? PhotoPageController)
     }
 
+    /// The grid with picture `index` opened and settled, its picture view, and the pointer over
+    /// the page's middle (where the pinches below happen).
+    func openPicture(_ index: Int) throws -> (OffscreenWindow, NavigationController, PhotoGridController, PictureView) {
+        let (host, navigation, grid) = try grid()
+        grid.open(index)
+        host.runFrames()
+        let picture = try openedPage(navigation).pager.currentPage
+        host.move(to: Point(x: 200, y: 300))
+        return (host, navigation, grid, picture)
+    }
+
     @Test func aPictureZoomsOutOfItsCellShowingItsThumbnail() throws {
         let (host, navigation, grid) = try grid()
         let cell = try #require(grid.grid.cells[1])
@@ -73,11 +84,7 @@ import Testing
     }
 
     @Test func aPinchZoomsIntoThePictureAndResistsPastItsLimits() throws {
-        let (host, navigation, grid) = try grid()
-        grid.open(0)
-        host.runFrames()
-        let picture = try openedPage(navigation).pager.currentPage
-        host.move(to: Point(x: 200, y: 300))
+        let (host, navigation, _, picture) = try openPicture(0)
         host.send(.pinchBegin(fingers: 2))
         host.send(.pinchUpdate(scale: 2))
         #expect(abs(picture.zoomScale - 2) < 1e-9)
@@ -111,11 +118,7 @@ import Testing
     /// Whole, a pinch in is the page's: it holds the zoom close (docs/MOTION.md target 11),
     /// which a release below 0.8 of the size finishes into the cell and one above puts back.
     @Test func aPinchInOnAWholePictureClosesThePage() throws {
-        let (host, navigation, grid) = try grid()
-        grid.open(3)
-        host.runFrames()
-        let picture = try openedPage(navigation).pager.currentPage
-        host.move(to: Point(x: 200, y: 300))
+        let (host, navigation, grid, picture) = try openPicture(3)
         host.send(.pinchBegin(fingers: 2))
         host.send(.pinchUpdate(scale: 0.9))
         host.hold(for: 0.2)
@@ -138,11 +141,7 @@ import Testing
     /// to one: a picture of 1-pixel stripes shows every stripe, black then white, where an image
     /// of the page at its own size, enlarged, would show grey.
     @Test func zoomedThePictureShowsThePixelsDecodedForTheZoom() throws {
-        let (host, navigation, grid) = try grid()
-        grid.open(0)
-        host.runFrames()
-        let picture = try openedPage(navigation).pager.currentPage
-        host.move(to: Point(x: 200, y: 300))
+        let (host, _, _, picture) = try openPicture(0)
         host.send(.pinchBegin(fingers: 2))
         host.send(.pinchUpdate(scale: 2))
         host.send(.pinchEnd(cancelled: false))
