@@ -25,18 +25,24 @@ for f in "$desktop" "$metainfo" "$icon" "$symbolic"; do
   [ -f "$f" ] || fail "$f is missing"
 done
 
-# The committed desktop entry and metainfo are their templates with po/segue-demo's
-# translations merged in (make merge-asset-translations): regenerating them changes nothing.
-msgfmt --desktop --template="$desktop.in" -d po/segue-demo -o "$tmp/merged.desktop" ||
-  fail "msgfmt cannot merge the translations into $desktop.in"
-msgfmt --xml --template="$metainfo.in" -d po/segue-demo -o "$tmp/merged.metainfo.xml" ||
-  fail "msgfmt cannot merge the translations into $metainfo.in"
-cmp -s "$tmp/merged.desktop" "$desktop" || fail "$desktop is stale: run make merge-asset-translations"
-cmp -s "$tmp/merged.metainfo.xml" "$metainfo" || fail "$metainfo is stale: run make merge-asset-translations"
-for lang in fr he; do
-  grep -q "^Comment\[$lang\]=" "$desktop" || fail "$desktop has no $lang comment"
-  grep -q "<summary xml:lang=\"$lang\">" "$metainfo" || fail "$metainfo has no $lang summary"
-done
+# A committed desktop entry and metainfo are their templates with a text domain's translations
+# merged in (make merge-asset-translations): regenerating them changes nothing, and every
+# language of the domain has a comment and a summary.
+check_merged() {  # DESKTOP METAINFO PO-DIRECTORY
+  local desktop_file=$1 metainfo_file=$2 po=$3 stem
+  stem=$tmp/$(basename "$desktop_file" .desktop)
+  msgfmt --desktop --template="$desktop_file.in" -d "$po" -o "$stem.desktop" ||
+    fail "msgfmt cannot merge the translations into $desktop_file.in"
+  msgfmt --xml --template="$metainfo_file.in" -d "$po" -o "$stem.metainfo.xml" ||
+    fail "msgfmt cannot merge the translations into $metainfo_file.in"
+  cmp -s "$stem.desktop" "$desktop_file" || fail "$desktop_file is stale: run make merge-asset-translations"
+  cmp -s "$stem.metainfo.xml" "$metainfo_file" || fail "$metainfo_file is stale: run make merge-asset-translations"
+  for lang in $(cat "$po/LINGUAS"); do
+    grep -q "^Comment\[$lang\]=" "$desktop_file" || fail "$desktop_file has no $lang comment"
+    grep -q "<summary xml:lang=\"$lang\">" "$metainfo_file" || fail "$metainfo_file has no $lang summary"
+  done
+}
+check_merged "$desktop" "$metainfo" po/segue-demo
 
 # desktop-file-validate exits 0 on hints; any message at all fails here.
 if ! out=$(desktop-file-validate "$desktop" 2>&1) || [ -n "$out" ]; then
@@ -92,16 +98,7 @@ for f in "$photos_desktop" "$photos_metainfo" "$photos_icon" "$photos_symbolic";
   [ -f "$f" ] || fail "$f is missing"
 done
 # Its translations come from po/segue-photos, merged as the demo's are.
-msgfmt --desktop --template="$photos_desktop.in" -d po/segue-photos -o "$tmp/photos.desktop" ||
-  fail "msgfmt cannot merge the translations into $photos_desktop.in"
-msgfmt --xml --template="$photos_metainfo.in" -d po/segue-photos -o "$tmp/photos.metainfo.xml" ||
-  fail "msgfmt cannot merge the translations into $photos_metainfo.in"
-cmp -s "$tmp/photos.desktop" "$photos_desktop" || fail "$photos_desktop is stale: run make merge-asset-translations"
-cmp -s "$tmp/photos.metainfo.xml" "$photos_metainfo" || fail "$photos_metainfo is stale: run make merge-asset-translations"
-for lang in $(cat po/segue-photos/LINGUAS); do
-  grep -q "^Comment\[$lang\]=" "$photos_desktop" || fail "$photos_desktop has no $lang comment"
-  grep -q "<summary xml:lang=\"$lang\">" "$photos_metainfo" || fail "$photos_metainfo has no $lang summary"
-done
+check_merged "$photos_desktop" "$photos_metainfo" po/segue-photos
 if ! out=$(desktop-file-validate "$photos_desktop" 2>&1) || [ -n "$out" ]; then
   echo "$out" >&2
   fail "desktop-file-validate rejects $photos_desktop"
