@@ -23,6 +23,17 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
     /// The component-wise difference: the offset from `b` to `a`.
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+
+    /// The straight-line distance to `other`.
+    public func distance(to other: Point) -> Double {
+        let d = other - self
+        return (d.x * d.x + d.y * d.y).squareRoot()
+    }
+
+    /// The point halfway to `other`.
+    public func midpoint(to other: Point) -> Point {
+        Point(x: (x + other.x) / 2, y: (y + other.y) / 2)
+    }
 }
 
 /// A width and height in logical pixels.

@@ -740,32 +740,27 @@ def table(results, all_viewers, sizes, args, commands):
     ]
     head = "| figure | folder | " + " | ".join(v.label for v in all_viewers) + " |"
     lines += [head, "|---|---:|" + "---:|" * len(all_viewers)]
-    for label, key, fmt in FIGURES:
-        for size in sizes:
-            cells = []
-            for v in all_viewers:
-                s = results.get((v.key, size))
-                if v.available:
-                    cells.append("n/a")
-                elif not s or s.get(key) is None:
-                    cells.append("failed" if s and s["failed"] else "–")
-                else:
-                    cells.append(fmt % s[key])
-            lines.append("| %s | %s | %s |" % (label, "{:,}".format(size), " | ".join(cells)))
+    def rows(figures, grid):
+        """A row per figure and folder size, a cell per viewer (n/a where it cannot run, or has
+        no grid for the grid's figures)."""
+        out = []
+        for label, key, fmt in figures:
+            for size in sizes:
+                cells = []
+                for v in all_viewers:
+                    s = results.get((v.key, size, "grid") if grid else (v.key, size))
+                    if v.available or (grid and not v.grid_argv_for):
+                        cells.append("n/a")
+                    elif not s or s.get(key) is None:
+                        cells.append("failed" if s and s["failed"] else "–")
+                    else:
+                        cells.append(fmt % s[key])
+                out.append("| %s | %s | %s |" % (label, "{:,}".format(size), " | ".join(cells)))
+        return out
+
+    lines += rows(FIGURES, grid=False)
     lines.append("")
-    grid_rows = []
-    for label, key, fmt in GRID_FIGURES:
-        for size in sizes:
-            cells = []
-            for v in all_viewers:
-                s = results.get((v.key, size, "grid"))
-                if v.available or not v.grid_argv_for:
-                    cells.append("n/a")
-                elif not s or s.get(key) is None:
-                    cells.append("failed" if s and s["failed"] else "–")
-                else:
-                    cells.append(fmt % s[key])
-            grid_rows.append("| %s | %s | %s |" % (label, "{:,}".format(size), " | ".join(cells)))
+    grid_rows = rows(GRID_FIGURES, grid=True)
     lines += [
         "Grid: the viewer opens the folder itself (`segue-photos DIR`). The pointer comes over the "
         "middle of the window; first a continuous scroll of %d px, a wheel event of %d px every 1/60 s "

@@ -159,7 +159,7 @@ package final class HeaderBar: View {
         case .pointerMotion, .touchMotion:
             guard let start = pressPoint, let location else { return false }
             if pressedAction == nil {
-                if distance(location, start) > (window?.settings.input.dragThreshold ?? GestureThresholds.windowDragThreshold) {
+                if location.distance(to: start) > (window?.settings.input.dragThreshold ?? GestureThresholds.windowDragThreshold) {
                     // The compositor takes the pointer from here; it sends no release to us.
                     pressPoint = nil
                     lastClick = nil
@@ -177,7 +177,7 @@ package final class HeaderBar: View {
                 if action(at: released) == pressed { onAction?(pressed) }
                 lastClick = nil
             } else if let last = lastClick, time - last.time <= (window?.settings.input.doubleClickTime ?? GestureThresholds.doubleClickTime),
-                      distance(released, last.point) <= GestureThresholds.doubleClickDistance {
+                      released.distance(to: last.point) <= GestureThresholds.doubleClickDistance {
                 lastClick = nil
                 onDoubleClick?()
             } else {
@@ -199,9 +199,4 @@ package final class HeaderBar: View {
             return false
         }
     }
-}
-
-private func distance(_ a: Point, _ b: Point) -> Double {
-    let d = a - b
-    return (d.x * d.x + d.y * d.y).squareRoot()
 }

@@ -240,9 +240,8 @@ final class InputRouter {
     private func beginTouchPinch(time: Double) {
         guard touchPinch == nil, touchpadPinch == nil, zoomPinch == nil,
               let ((idA, a), (idB, b)) = pinchFingers() else { return }
-        let distance = Self.distance(a, b)
-        let middle = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-        guard distance >= 1, let tracking = startPinch(at: middle, time: time) else { return }
+        let distance = a.distance(to: b)
+        guard distance >= 1, let tracking = startPinch(at: a.midpoint(to: b), time: time) else { return }
         touchPinch = (tracking, (idA, idB), distance)
     }
 
@@ -250,12 +249,7 @@ final class InputRouter {
     /// is where the pinch is (a pinch that also drags moves its anchor).
     private func touchPinchMoved(time: Double) {
         guard let pinch = touchPinch, let a = touches[pinch.fingers.0], let b = touches[pinch.fingers.1] else { return }
-        pinch.tracking.update(scale: max(Self.distance(a, b), 1) / pinch.distance,
-                              location: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), time: time)
-    }
-
-    private static func distance(_ a: Point, _ b: Point) -> Double {
-        ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        pinch.tracking.update(scale: max(a.distance(to: b), 1) / pinch.distance, location: a.midpoint(to: b), time: time)
     }
 
     /// Scrolling with Ctrl held zooms: up (negative dy) spreads the pinch.

@@ -139,14 +139,10 @@ extension CompositorSession {
         try inject(.wheel(clicks: clicks, vertical: vertical), afterMs: ms)
     }
 
-    /// Finger 0 down at, moved to, or (no point) lifted from `point`, `ms` after the previous event.
-    public func touch(_ phase: TouchPhase, at point: Point? = nil, afterMs ms: UInt32 = 16) throws {
-        try inject(.touch(phase, id: 0, at: point), afterMs: ms)
-    }
 
-    /// Finger `id` down at, moved to, or (no point) lifted from `point`, `ms` after the
-    /// previous event: several fingers at once (a pinch).
-    public func touch(_ phase: TouchPhase, id: Int, at point: Point? = nil, afterMs ms: UInt32 = 16) throws {
+    /// Finger `id` (0 unless several touch at once, as in a pinch) down at, moved to, or (no
+    /// point) lifted from `point`, `ms` after the previous event.
+    public func touch(_ phase: TouchPhase, id: Int = 0, at point: Point? = nil, afterMs ms: UInt32 = 16) throws {
         try inject(.touch(phase, id: id, at: point), afterMs: ms)
     }
 
@@ -158,10 +154,13 @@ extension CompositorSession {
         let deadline = Date().addingTimeInterval(timeout)
         let before = try appStats().touchEvents
         while true {
-            try touch(.down, id: 0, at: point, afterMs: 50)
-            try touch(.up, id: 0, afterMs: 50)
-            if (try? waitFor("touch", timeout: 1, { ((try? self.appStats().touchEvents) ?? before) > before })) != nil { return }
-            guard Date() < deadline else {
+            try touch(.down, at: point, afterMs: 50)
+            try touch(.up, afterMs: 50)
+            do {
+                return try waitFor("touch", timeout: 1) { ((try? self.appStats().touchEvents) ?? before) > before }
+            } catch where Date() < deadline {
+                continue
+            } catch {
                 throw HarnessError("timed out waiting for the app's first touch events (taps at \(point) for \(Int(timeout)) s)")
             }
         }
